@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+// LuaDynamics: a Lua 5.4 REPL and scene runner over a Swift rigid-body solver shaped like UIKit Dynamics.
+import PackageDescription
+
+let package = Package(
+    name: "LuaDynamics",
+    products: [
+        .executable(name: "luadyn", targets: ["luadyn"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
+        .library(name: "LuaKit", targets: ["LuaKit"]),
+        .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
+        .library(name: "Console", targets: ["Console"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries from Debian packages (scripts/setup installs them).
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+
+        // The solver and the UIKit Dynamics layer: pure Swift, imports nothing of ours.
+        .target(name: "Dynamics"),
+        // Pictures of a world snapshot: terminal drawing, SVG, HTML replay, plots.
+        .target(name: "Pictures", dependencies: ["Dynamics"]),
+        // A small Swift face over the Lua C API.
+        .target(name: "LuaKit", dependencies: ["CLua"]),
+        // The Lua bindings of Dynamics and Pictures.
+        .target(name: "DynamicsLua", dependencies: ["LuaKit", "Dynamics", "Pictures"]),
+        // The physics-agnostic REPL.
+        .target(name: "Console", dependencies: ["LuaKit", "CEditLine"]),
+        .executableTarget(
+            name: "luadyn",
+            dependencies: [
+                "Console", "DynamicsLua", "LuaKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Dynamics"]),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
+        .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "LuaKit", "Dynamics"]),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console", "LuaKit"]),
+        // Runs the real `luadyn` binary through pipes and tmux, and the .lua scenes end to end.
+        .testTarget(name: "EndToEndTests", dependencies: ["luadyn"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Console: see ../../README.md and DESIGN.md for what lives here.

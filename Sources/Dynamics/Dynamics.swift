@@ -1,0 +1,1 @@
+// Dynamics: see ../../README.md and DESIGN.md for what lives here.

@@ -1,0 +1,1 @@
+// DynamicsLua: see ../../README.md and DESIGN.md for what lives here.

@@ -1,0 +1,1 @@
+// LuaKit: see ../../README.md and DESIGN.md for what lives here.

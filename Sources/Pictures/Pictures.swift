@@ -1,0 +1,1 @@
+// Pictures: see ../../README.md and DESIGN.md for what lives here.

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func DynamicsTestsBuildsAndRuns() { #expect(1 + 1 == 2) }

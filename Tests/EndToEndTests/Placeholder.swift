@@ -1,0 +1,3 @@
+import Testing
+
+@Test func EndToEndTestsBuildsAndRuns() { #expect(1 + 1 == 2) }
