@@ -1,0 +1,64 @@
+// SEAM between Dynamics and Pictures: a plain-value picture of the world at one instant.
+// The Animator fills it (Animator.snapshot()); Pictures draws it and knows nothing else of Dynamics.
+
+/// The shape an item collides with, as UIKit names it (collisionBoundsType).
+public enum ItemShapeKind: String, Sendable { case rectangle, ellipse, path }
+
+/// One dynamic item at an instant.
+public struct ItemSnapshot: Sendable {
+    public var name: String
+    /// A CSS colour name or `#rrggbb`, or nil for the default.
+    public var color: String?
+    public var shape: ItemShapeKind
+    public var size: Vector
+    public var center: Vector
+    public var angle: Double
+    public var velocity: Vector
+    public var angularVelocity: Double
+    /// The collision outline relative to the centre, before rotation (an ellipse or circle as a fine polygon).
+    public var outline: [Vector]
+    public var isAnchored: Bool
+    public var isAsleep: Bool
+    public init(name: String, color: String?, shape: ItemShapeKind, size: Vector, center: Vector, angle: Double,
+                velocity: Vector, angularVelocity: Double, outline: [Vector], isAnchored: Bool, isAsleep: Bool) {
+        self.name = name; self.color = color; self.shape = shape; self.size = size; self.center = center
+        self.angle = angle; self.velocity = velocity; self.angularVelocity = angularVelocity; self.outline = outline
+        self.isAnchored = isAnchored; self.isAsleep = isAsleep
+    }
+}
+
+/// A boundary of a collision behaviour: a polyline in world coordinates.
+public struct BoundarySnapshot: Sendable {
+    /// The identifier given to `addBoundary`, or nil for the reference-bounds boundary.
+    public var identifier: String?
+    public var points: [Vector]
+    public var isClosed: Bool
+    public init(identifier: String?, points: [Vector], isClosed: Bool) {
+        self.identifier = identifier; self.points = points; self.isClosed = isClosed
+    }
+}
+
+/// A joint drawn as a line between two world points (an anchor point counts as a point).
+public struct JointSnapshot: Sendable {
+    public var kind: String
+    public var pointA: Vector
+    public var pointB: Vector
+    public init(kind: String, pointA: Vector, pointB: Vector) { self.kind = kind; self.pointA = pointA; self.pointB = pointB }
+}
+
+/// Everything a picture of the world needs.
+public struct WorldSnapshot: Sendable {
+    public var time: Double
+    /// The reference bounds (0, 0, w, h), or nil for an abstract coordinate system.
+    public var referenceBounds: AABB?
+    public var items: [ItemSnapshot]
+    public var boundaries: [BoundarySnapshot]
+    public var joints: [JointSnapshot]
+    /// World points of the touching contacts.
+    public var contactPoints: [Vector]
+    public init(time: Double, referenceBounds: AABB?, items: [ItemSnapshot], boundaries: [BoundarySnapshot],
+                joints: [JointSnapshot], contactPoints: [Vector]) {
+        self.time = time; self.referenceBounds = referenceBounds; self.items = items; self.boundaries = boundaries
+        self.joints = joints; self.contactPoints = contactPoints
+    }
+}

@@ -1,1 +1,0 @@
-// Dynamics: see ../../README.md and DESIGN.md for what lives here.
