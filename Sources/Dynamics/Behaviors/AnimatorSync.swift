@@ -105,43 +105,58 @@ extension Animator {
         }
     }
 
-    /// Rebuilds the boundary segments of behaviours whose boundaries changed, and drops those of removed behaviours.
+    /// Rebuilds the boundaries that changed (by identifier and points) and drops those of removed behaviours.
     private func syncBoundaries(_ collisions: [CollisionBehavior]) {
         let current = Set(collisions.map(ObjectIdentifier.init))
         for c in synced.collisions where !current.contains(ObjectIdentifier(c)) {
-            dropBoundaryShapes(c)
+            for built in c.builtBoundaries { dropShapes(built.shapes) }
+            c.builtBoundaries.removeAll()
             c.group = -1
             c.boundariesChanged = true
         }
         for c in collisions where c.boundariesChanged {
             c.boundariesChanged = false
-            dropBoundaryShapes(c)
-            let filter = CollisionFilter(itemGroups: [], boundaryGroups: [], owner: c.group)
-            for (id, lines) in c.allBoundaries(referenceBounds: referenceBounds) {
-                for line in lines {
-                    let p = line.points
-                    guard p.count >= 2 else { continue }
-                    let segmentCount = line.isClosed && p.count > 2 ? p.count : p.count - 1
-                    for s in 0..<segmentCount {
-                        let a = p[s], b = p[(s + 1) % p.count]
-                        guard a != b else { continue }
-                        let shape = world.createShape(body: PhysicsWorld.ground, shape: .segment(a, b), friction: boundaryFriction,
-                                                      restitution: 0, filter: filter)
-                        c.boundaryShapes.append(shape)
-                        synced.boundaryOfShape[shape] = (c, id)
-                    }
+            let wanted = c.allBoundaries(referenceBounds: referenceBounds)
+            var kept: [(id: BoundaryIdentifier?, polylines: [Polyline], shapes: [Int32])] = []
+            var old = c.builtBoundaries
+            for w in wanted {
+                if let k = old.firstIndex(where: { $0.id == w.id && $0.polylines == w.polylines }) {
+                    kept.append(old.remove(at: k))
+                } else {
+                    kept.append((w.id, w.polylines, makeBoundaryShapes(c, w.id, w.polylines)))
                 }
             }
+            for gone in old { dropShapes(gone.shapes) }
+            c.builtBoundaries = kept
         }
         synced.collisions = collisions
     }
 
-    private func dropBoundaryShapes(_ c: CollisionBehavior) {
-        for s in c.boundaryShapes {
+    /// Two-sided segments along every polyline, owned by the behaviour's group.
+    private func makeBoundaryShapes(_ c: CollisionBehavior, _ id: BoundaryIdentifier?, _ lines: [Polyline]) -> [Int32] {
+        let filter = CollisionFilter(itemGroups: [], boundaryGroups: [], owner: c.group)
+        var shapes: [Int32] = []
+        for line in lines {
+            let p = line.points
+            guard p.count >= 2 else { continue }
+            let segmentCount = line.isClosed && p.count > 2 ? p.count : p.count - 1
+            for s in 0..<segmentCount {
+                let a = p[s], b = p[(s + 1) % p.count]
+                guard a != b else { continue }
+                let shape = world.createShape(body: PhysicsWorld.ground, shape: .segment(a, b), friction: boundaryFriction,
+                                              restitution: 0, filter: filter)
+                shapes.append(shape)
+                synced.boundaryOfShape[shape] = (c, id)
+            }
+        }
+        return shapes
+    }
+
+    private func dropShapes(_ shapes: [Int32]) {
+        for s in shapes {
             world.destroyShape(s)
             synced.boundaryOfShape[s] = nil
         }
-        c.boundaryShapes.removeAll()
     }
 
     /// Makes, updates or removes the joints of attachments and snaps. Updates keep the warm-start impulses.

@@ -47,8 +47,9 @@ public final class CollisionBehavior: ItemHoldingBehavior {
     var boundariesChanged = true
     /// Group number given by the animator while this behaviour is in it.
     var group: Int32 = -1
-    /// Shapes made from the boundaries, owned by the animator's world.
-    var boundaryShapes: [Int32] = []
+    /// The boundaries as last built into the animator's world, with their segment shapes, so a sync rebuilds only
+    /// the boundaries that changed and contacts with the others carry on undisturbed.
+    var builtBoundaries: [(id: BoundaryIdentifier?, polylines: [Polyline], shapes: [Int32])] = []
 
     /// A collision behaviour for `items` in mode everything.
     public override init(items: [DynamicItem] = []) { super.init(items: items) }

@@ -116,10 +116,12 @@ struct PhysicsWorld {
         guard !shapes[i].filter.isEmpty else { return }
         let body = bodies[Int(shapes[i].body)]
         let isStatic = body.type == .staticBody
+        // The broadphase takes tight boxes and fattens moving ones by `aabbMargin` itself; the same fat box is kept
+        // here so contacts end exactly when the broadphase would stop pairing the shapes.
         let box = shapes[i].shape.aabb(body.transform)
         shapes[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
         shapes[i].isStatic = isStatic
-        shapes[i].proxy = broadPhase.createProxy(aabb: shapes[i].fatAABB, shapeIndex: id, isStatic: isStatic)
+        shapes[i].proxy = broadPhase.createProxy(aabb: box, shapeIndex: id, isStatic: isStatic)
         proxyCount += 1
     }
 

@@ -43,7 +43,7 @@ extension PhysicsWorld {
             if bodies[Int(joints[j].bodyA)].isSimulated || bodies[Int(joints[j].bodyB)].isSimulated { activeJoints.append(Int32(j)) }
         }
 
-        let contactHertz = min(SolverTuning.contactHertz, 0.25 * inverseH)
+        let contactHertz = SolverTuning.contactHertzPerSubstepRate * inverseH
         let contactSoftness = Softness(hertz: contactHertz, zeta: SolverTuning.contactDampingRatio, h: h)
         let staticSoftness = Softness(hertz: 2 * contactHertz, zeta: SolverTuning.contactDampingRatio, h: h)
         let context = JointContext(h: h, inverseH: inverseH,
