@@ -7,8 +7,11 @@ public protocol AnimatorDelegate: AnyObject {
     func dynamicAnimatorWillResume(_ animator: Animator) throws
 }
 
+/// Empty defaults, so a delegate implements only what it needs.
 extension AnimatorDelegate {
+    /// Does nothing.
     public func dynamicAnimatorDidPause(_ animator: Animator) throws {}
+    /// Does nothing.
     public func dynamicAnimatorWillResume(_ animator: Animator) throws {}
 }
 
@@ -78,6 +81,7 @@ public final class Animator {
         structureDidChange()
     }
 
+    /// Removes every top-level behaviour (and so every item).
     public func removeAllBehaviors() {
         guard !behaviors.isEmpty else { return }
         for b in behaviors { b.setAnimator(nil) }
@@ -102,6 +106,7 @@ public final class Animator {
 
     // MARK: Time
 
+    /// Sets the frame time of `step()` and `run`; it must be positive and finite.
     public func setTimeStep(_ dt: Double) throws(DynamicsError) {
         try checkPositive(dt, "timeStep")
         timeStep = dt
@@ -137,7 +142,9 @@ public final class Animator {
     /// Steps frames of `timeStep` until `seconds` have passed (stopping early after a frame whose callbacks threw).
     public func run(_ seconds: Double) throws {
         try checkNonNegative(seconds, "seconds")
-        let frames = Int((seconds / timeStep - 1e-9).rounded(.up))
+        let exactFrames = (seconds / timeStep - 1e-9).rounded(.up)
+        guard exactFrames <= 1e9 else { throw DynamicsError("run(\(seconds)) would take more than a billion frames") }
+        let frames = Int(exactFrames)
         for _ in 0..<max(frames, 0) { try step() }
     }
 

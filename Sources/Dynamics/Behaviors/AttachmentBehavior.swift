@@ -16,6 +16,7 @@ public enum AttachmentKind: String, Sendable {
 /// Offsets are relative to an item's centre in its own (turning) frame. The geometry is taken from the items'
 /// places when the attachment is made.
 public final class AttachmentBehavior: DynamicBehavior {
+    /// Which of UIKit's attachments this is.
     public let kind: AttachmentKind
     /// One item (attached to `anchorPoint`) or two.
     public let items: [DynamicItem]
@@ -153,9 +154,13 @@ public final class AttachmentBehavior: DynamicBehavior {
         propertyDidChange()
     }
 
+    /// Sets the rest length of a distance attachment (non-negative, pt).
     public func setLength(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "length"); length = x; propertyDidChange() }
+    /// Sets the spring frequency of a distance attachment (non-negative, Hz; 0 makes it rigid).
     public func setFrequency(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "frequency"); frequency = x; propertyDidChange() }
+    /// Sets the damping ratio of the spring (non-negative; 1 is critical).
     public func setDamping(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "damping"); damping = x; propertyDidChange() }
+    /// Sets the friction torque of a pin attachment (non-negative).
     public func setFrictionTorque(_ x: Double) throws(DynamicsError) {
         try checkNonNegative(x, "frictionTorque"); frictionTorque = x; propertyDidChange()
     }

@@ -20,11 +20,16 @@ public protocol CollisionBehaviorDelegate: AnyObject {
                            withBoundaryIdentifier identifier: BoundaryIdentifier?) throws
 }
 
+/// Empty defaults, so a delegate implements only the events it wants.
 extension CollisionBehaviorDelegate {
+    /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Vector) throws {}
+    /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) throws {}
+    /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
                                   withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector) throws {}
+    /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
                                   withBoundaryIdentifier identifier: BoundaryIdentifier?) throws {}
 }
@@ -32,6 +37,7 @@ extension CollisionBehaviorDelegate {
 /// Collisions, UIKit's UICollisionBehavior: its items collide with each other and with its boundaries, according to
 /// `mode`. Items in different collision behaviours ignore each other.
 public final class CollisionBehavior: ItemHoldingBehavior {
+    /// What the items collide with (default everything).
     public var mode: CollisionMode = .everything { didSet { propertyDidChange() } }
     /// Whether the animator's reference bounds (inset by `referenceBoundsInsets`) are a boundary, identifier nil.
     public var translatesReferenceBoundsIntoBoundary = false {
@@ -94,6 +100,7 @@ public final class CollisionBehavior: ItemHoldingBehavior {
     /// Identifiers of the added boundaries, in the order added.
     public var boundaryIdentifiers: [BoundaryIdentifier] { boundaries.map(\.id) }
 
+    /// Removes the boundary with this identifier, if there is one.
     public func removeBoundary(_ identifier: BoundaryIdentifier) {
         guard let i = boundaries.firstIndex(where: { $0.id == identifier }) else { return }
         boundaries.remove(at: i)
@@ -101,6 +108,7 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         propertyDidChange()
     }
 
+    /// Removes every added boundary (the reference-bounds boundary is controlled by its own flag).
     public func removeAllBoundaries() {
         guard !boundaries.isEmpty else { return }
         boundaries.removeAll()

@@ -25,7 +25,9 @@ public final class DynamicItem {
     public var color: String?
     /// Width and height in points; fixed after creation.
     public let size: Vector
+    /// The collision outline (UIKit's collisionBoundsType); fixed after creation.
     public let shape: ItemShape
+    /// Centre point in the animator's coordinates.
     public private(set) var center: Vector
     /// Radians; positive turns clockwise on screen (y down).
     public private(set) var angle: Double
@@ -92,12 +94,14 @@ public final class DynamicItem {
         handMoved()
     }
 
+    /// Sets the velocity of the centre, pt/s.
     public func setVelocity(_ v: Vector) throws(DynamicsError) {
         try checkFinite(v, "velocity")
         velocity = v
         handMoved()
     }
 
+    /// Sets the angular velocity, rad/s.
     public func setAngularVelocity(_ w: Double) throws(DynamicsError) {
         try checkFinite(w, "angularVelocity")
         angularVelocity = w

@@ -21,13 +21,19 @@ public final class DynamicItemBehavior: ItemHoldingBehavior {
     /// Item properties with UIKit's defaults for `items`.
     public override init(items: [DynamicItem] = []) { super.init(items: items) }
 
+    /// Sets the elasticity (non-negative).
     public func setElasticity(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "elasticity"); elasticity = x; propertyDidChange() }
+    /// Sets the friction coefficient (non-negative).
     public func setFriction(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "friction"); friction = x; propertyDidChange() }
+    /// Sets the density (positive).
     public func setDensity(_ x: Double) throws(DynamicsError) { try checkPositive(x, "density"); density = x; propertyDidChange() }
+    /// Sets the linear resistance (non-negative, per second).
     public func setResistance(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "resistance"); resistance = x; propertyDidChange() }
+    /// Sets the angular resistance (non-negative, per second).
     public func setAngularResistance(_ x: Double) throws(DynamicsError) {
         try checkNonNegative(x, "angularResistance"); angularResistance = x; propertyDidChange()
     }
+    /// Sets the charge (finite).
     public func setCharge(_ x: Double) throws(DynamicsError) { try checkFinite(x, "charge"); charge = x; propertyDidChange() }
 
     /// Adds `v` (pt/s) to the item's velocity.

@@ -1,24 +1,34 @@
 /// A rejected argument or call: bad numbers, sizes, misuse of behaviours. The message is what a user should read.
 public struct DynamicsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, for the user.
     public var message: String
+    /// An error with this message.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
 /// An error thrown by a delegate method or an `action`, with the callback's name ("action", "beganContact", ...).
 /// The step that called it still completed.
 public struct CallbackFailure: Error, CustomStringConvertible {
+    /// The callback's name.
     public var callback: String
+    /// What it threw.
     public var error: any Error
+    /// A failure of `callback` with `error`.
     public init(callback: String, error: any Error) { self.callback = callback; self.error = error }
+    /// `error in <callback>: <error>`.
     public var description: String { "error in \(callback): \(error)" }
 }
 
 /// Every callback error of one step, in the order the callbacks ran. `Animator.step` throws this after the step
 /// completed and every remaining callback ran, so the world is consistent when the caller sees it.
 public struct CallbackFailures: Error, CustomStringConvertible {
+    /// The failures, in call order.
     public var failures: [CallbackFailure]
+    /// Wraps the failures of one step.
     public init(_ failures: [CallbackFailure]) { self.failures = failures }
+    /// One line per failure.
     public var description: String { failures.map(\.description).joined(separator: "\n") }
 }
 

@@ -23,12 +23,14 @@ public final class GravityBehavior: ItemHoldingBehavior {
         propertyDidChange()
     }
 
+    /// Sets the angle (radians), keeping the magnitude.
     public func setAngle(_ a: Double) throws(DynamicsError) {
         try checkFinite(a, "angle")
         angle = a
         propertyDidChange()
     }
 
+    /// Sets the magnitude, keeping the angle; 0 turns gravity off.
     public func setMagnitude(_ m: Double) throws(DynamicsError) {
         try checkFinite(m, "magnitude")
         magnitude = m

@@ -9,6 +9,7 @@ public enum PushMode: String, Sendable {
 /// A push, UIKit's UIPushBehavior. Direction, angle and magnitude stay in sync like gravity's. A push acts at each
 /// item's target offset (relative to its centre, turning with the item), so an off-centre push also spins it.
 public final class PushBehavior: ItemHoldingBehavior {
+    /// Continuous or instantaneous; fixed at creation.
     public let mode: PushMode
     /// Whether the push acts. An instantaneous push fires once on the next step and then turns itself off.
     public var active: Bool {
@@ -16,7 +17,9 @@ public final class PushBehavior: ItemHoldingBehavior {
         set { isActive = newValue; propertyDidChange() }
     }
     private var isActive = true
+    /// Radians (default 0, along +x).
     public private(set) var angle: Double = 0
+    /// Default 0: no push until set.
     public private(set) var magnitude: Double = 0
     private var offsets: [(item: DynamicItem, offset: Vector)] = []
 
@@ -40,12 +43,14 @@ public final class PushBehavior: ItemHoldingBehavior {
         propertyDidChange()
     }
 
+    /// Sets the angle (radians), keeping the magnitude.
     public func setAngle(_ a: Double) throws(DynamicsError) {
         try checkFinite(a, "angle")
         angle = a
         propertyDidChange()
     }
 
+    /// Sets the magnitude, keeping the angle.
     public func setMagnitude(_ m: Double) throws(DynamicsError) {
         try checkFinite(m, "magnitude")
         magnitude = m

@@ -1,6 +1,8 @@
 /// A snap, UIKit's UISnapBehavior: the item springs to `snapPoint`, settles there, and turns back to angle 0.
 public final class SnapBehavior: DynamicBehavior {
+    /// The item that snaps.
     public let item: DynamicItem
+    /// Where its centre settles.
     public private(set) var snapPoint: Vector
     /// 0 gives the most oscillation, 1 the least (default 0.5).
     public private(set) var damping: Double = 0.5
@@ -18,6 +20,7 @@ public final class SnapBehavior: DynamicBehavior {
         super.init()
     }
 
+    /// Moves the snap point; the item follows.
     public func setSnapPoint(_ p: Vector) throws(DynamicsError) { try checkFinite(p, "snapPoint"); snapPoint = p; propertyDidChange() }
 
     /// Sets the damping, between 0 and 1.

@@ -4,9 +4,11 @@ public struct EdgeInsets: Sendable, Equatable {
     public var left: Double
     public var bottom: Double
     public var right: Double
+    /// Insets in points; positive moves inward.
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
+    /// No inset.
     public static let zero = EdgeInsets()
 }
 
@@ -14,6 +16,7 @@ public struct EdgeInsets: Sendable, Equatable {
 public struct FloatRange: Sendable, Equatable {
     public var minimum: Double
     public var maximum: Double
+    /// The range from `minimum` to `maximum`.
     public init(minimum: Double, maximum: Double) { self.minimum = minimum; self.maximum = maximum }
     /// No limit at either end.
     public static let infinite = FloatRange(minimum: -.infinity, maximum: .infinity)
@@ -40,5 +43,6 @@ public enum BoundaryIdentifier: Hashable, Sendable, CustomStringConvertible {
 public struct Polyline: Sendable, Equatable {
     public var points: [Vector]
     public var isClosed: Bool
+    /// A polyline through `points`, closed or not.
     public init(points: [Vector], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
 }
