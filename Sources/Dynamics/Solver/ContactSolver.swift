@@ -31,7 +31,7 @@ struct ContactConstraint {
 /// The contact half of the soft-step solver. Functions work on raw buffers: they run once per contact per sub-step.
 enum ContactSolver {
     /// Freezes anchors, masses and softness for the step.
-    static func prepare(_ c: inout ContactConstraint, contact: Contact, bodies: UnsafeMutableBufferPointer<Body>,
+    static func prepare(_ c: inout ContactConstraint, contact: borrowing Contact, bodies: UnsafeMutableBufferPointer<Body>,
                         states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness, staticSoftness: Softness) {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         let mA = states[a].invMass, iA = states[a].invInertia

@@ -17,6 +17,12 @@ struct PhysicsWorld {
     var sleepCounter = 0
     /// Contact events of the last step.
     var events: [ContactEvent] = []
+    // Per-step working storage, kept to reuse its capacity (see `step`).
+    var scratchStates = ContiguousArray<BodyState>()
+    var scratchInputs = ContiguousArray<VelocityInput>()
+    var scratchConstraints = ContiguousArray<ContactConstraint>()
+    var scratchJoints = ContiguousArray<Int32>()
+    var scratchPairs = ContiguousArray<(Int32, Int32)>()
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
     var enableSleep = true

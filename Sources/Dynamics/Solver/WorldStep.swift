@@ -21,24 +21,35 @@ extension PhysicsWorld {
         updateContacts()
 
         // Body states for the solver: awake dynamic bodies move, all others stay zero with zero inverse mass.
-        var states = ContiguousArray<BodyState>(repeating: BodyState(), count: bodies.count)
-        var inputs = ContiguousArray<VelocityInput>()
+        // The arrays are the world's scratch buffers, swapped out and back so their storage is reused every step.
+        var states = ContiguousArray<BodyState>(), inputs = ContiguousArray<VelocityInput>()
+        var constraints = ContiguousArray<ContactConstraint>(), activeJoints = ContiguousArray<Int32>()
+        swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
+        swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
+        defer {
+            swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
+            swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
+        }
+        states.removeAll(keepingCapacity: true)
+        states.append(contentsOf: repeatElement(BodyState(), count: bodies.count))
+        inputs.removeAll(keepingCapacity: true)
+        constraints.removeAll(keepingCapacity: true)
+        activeJoints.removeAll(keepingCapacity: true)
         for i in bodies.indices where bodies[i].isSimulated {
-            let b = bodies[i]
-            states[i] = BodyState(v: b.v, w: b.w, dp: .zero, dq: .identity, invMass: b.invMass, invInertia: b.invInertia)
-            bodies[i].center0 = b.center
-            bodies[i].q0 = b.q
-            inputs.append(VelocityInput(body: Int32(i), dv: h * (b.gravity + b.invMass * b.force), dw: h * b.invInertia * b.torque,
-                                        linearDamping: 1 / (1 + h * b.linearDamping), angularDamping: 1 / (1 + h * b.angularDamping)))
+            states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity,
+                                  invMass: bodies[i].invMass, invInertia: bodies[i].invInertia)
+            bodies[i].center0 = bodies[i].center
+            bodies[i].q0 = bodies[i].q
+            let dv = h * (bodies[i].gravity + bodies[i].invMass * bodies[i].force)
+            inputs.append(VelocityInput(body: Int32(i), dv: dv, dw: h * bodies[i].invInertia * bodies[i].torque,
+                                        linearDamping: 1 / (1 + h * bodies[i].linearDamping),
+                                        angularDamping: 1 / (1 + h * bodies[i].angularDamping)))
         }
 
-        var constraints = ContiguousArray<ContactConstraint>()
         for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
-            let a = bodies[Int(contacts[c].bodyA)], b = bodies[Int(contacts[c].bodyB)]
-            guard a.isSimulated || b.isSimulated else { continue }
+            guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
             constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB))
         }
-        var activeJoints = ContiguousArray<Int32>()
         for j in joints.indices where joints[j].inUse {
             if bodies[Int(joints[j].bodyA)].isSimulated || bodies[Int(joints[j].bodyB)].isSimulated { activeJoints.append(Int32(j)) }
         }
@@ -102,18 +113,19 @@ extension PhysicsWorld {
         for input in inputs {
             let i = Int(input.body)
             let s = states[i]
-            var b = bodies[i]
-            b.v = s.v
-            b.w = b.fixedRotation ? 0 : s.w
-            b.center = b.center0 + s.dp
-            b.q = s.dq.multiplied(by: b.q0)
-            b.origin = b.center - b.q.rotate(b.localCenter)
-            if b.v.lengthSquared > threshold * threshold || abs(b.w) * b.maxExtent > threshold {
-                b.sleepTime = 0
-            } else {
-                b.sleepTime += dt
+            bodies.withUnsafeMutableBufferPointer { buf in
+                // In place: a body is a large struct and copying it out and back costs more than the arithmetic.
+                buf[i].v = s.v
+                buf[i].w = buf[i].fixedRotation ? 0 : s.w
+                buf[i].center = buf[i].center0 + s.dp
+                buf[i].q = s.dq.multiplied(by: buf[i].q0)
+                buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
+                if s.v.lengthSquared > threshold * threshold || abs(buf[i].w) * buf[i].maxExtent > threshold {
+                    buf[i].sleepTime = 0
+                } else {
+                    buf[i].sleepTime += dt
+                }
             }
-            bodies[i] = b
         }
     }
 
@@ -129,40 +141,47 @@ extension PhysicsWorld {
     /// New pairs from the broadphase become contacts; every contact with a moving body gets a new manifold, and
     /// changes of touching become events.
     mutating func updateContacts() {
-        var pairs: [(Int32, Int32)] = []
+        var pairs = ContiguousArray<(Int32, Int32)>()
+        swap(&pairs, &scratchPairs)
+        pairs.removeAll(keepingCapacity: true)
         if proxyCount > 0 { broadPhase.updatePairs { a, b in pairs.append((a, b)) } }
         for (a, b) in pairs {
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
-            let sa = shapes[Int(a)], sb = shapes[Int(b)]
-            guard sa.inUse, sb.inUse, sa.body != sb.body, !(sa.isStatic && sb.isStatic),
-                  sa.filter.shouldCollide(with: sb.filter) else { continue }
+            let i = Int(a), j = Int(b)
+            guard shapes[i].inUse, shapes[j].inUse, shapes[i].body != shapes[j].body,
+                  !(shapes[i].isStatic && shapes[j].isStatic),
+                  shapes[i].filter.shouldCollide(with: shapes[j].filter) else { continue }
             createContact(a, b)
         }
+        swap(&pairs, &scratchPairs)
+
+        // Shapes and bodies are large structs: fields are read in place rather than copying whole records.
         for c in contacts.indices where contacts[c].inUse {
-            let contact = contacts[c]
-            let bodyA = bodies[Int(contact.bodyA)], bodyB = bodies[Int(contact.bodyB)]
-            guard bodyA.isSimulated || bodyB.isSimulated else { continue }
-            let sa = shapes[Int(contact.shapeA)], sb = shapes[Int(contact.shapeB)]
-            if !sa.fatAABB.overlaps(sb.fatAABB) {
-                if contact.touching {
-                    events.append(ContactEvent(shapeA: contact.shapeA, shapeB: contact.shapeB, began: false, point: .zero))
+            let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
+            guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
+            let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
+            let wasTouching = contacts[c].touching
+            if !shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) {
+                if wasTouching {
+                    events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
                 }
                 destroyContact(Int32(c))
                 continue
             }
-            let manifold = collide(sa.shape, bodyA.transform, sb.shape, bodyB.transform)
+            let xfA = bodies[ia].transform, xfB = bodies[ib].transform
+            let manifold = shapes.withUnsafeBufferPointer { sp in collide(sp[sa].shape, xfA, sp[sb].shape, xfB) }
             contacts[c].update(with: manifold)
             let touching = contacts[c].touching
-            if touching && !contact.touching {
+            if touching && !wasTouching {
                 let point = manifold.point1?.point ?? manifold.point2?.point ?? .zero
-                events.append(ContactEvent(shapeA: contact.shapeA, shapeB: contact.shapeB, began: true, point: point))
-            } else if !touching && contact.touching {
-                events.append(ContactEvent(shapeA: contact.shapeA, shapeB: contact.shapeB, began: false, point: .zero))
+                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: true, point: point))
+            } else if !touching && wasTouching {
+                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
             }
             if touching {
                 // A moving body touching a sleeping one wakes its island: they must be solved together.
-                if !bodyA.isAwake { wakeBody(contact.bodyA) }
-                if !bodyB.isAwake { wakeBody(contact.bodyB) }
+                if !bodies[ia].isAwake { wakeBody(Int32(ia)) }
+                if !bodies[ib].isAwake { wakeBody(Int32(ib)) }
             }
         }
     }
