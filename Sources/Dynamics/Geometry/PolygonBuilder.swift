@@ -21,6 +21,9 @@ enum PolygonBuilder {
         }
         var pts = points.enumerated().map { Numbered(p: $0.element, index: $0.offset) }
         if weld { pts = welded(pts) } else { try rejectDuplicates(pts) }
+        guard !allOnOneLine(pts.map(\.p)) else {
+            throw GeometryError("the polygon is degenerate: its points lie on one line")
+        }
         try removeCollinear(&pts)
         guard pts.count >= 3 else { throw GeometryError("the polygon is degenerate: its points lie on one line") }
 
@@ -38,6 +41,18 @@ enum PolygonBuilder {
         var a = 0.0
         for i in 1..<max(1, p.count - 1) { a += cross(p[i] - o, p[i + 1] - o) }
         return 0.5 * a
+    }
+
+    /// True when no point is farther than `collinearDistance` from the line through the first point and the point
+    /// farthest from it (so the outline encloses no area worth the name).
+    private static func allOnOneLine(_ p: [Vector]) -> Bool {
+        guard let o = p.first else { return true }
+        var far = o
+        for q in p where distance(q, o) > distance(far, o) { far = q }
+        let axis = far - o
+        let len = axis.length
+        guard len > 0 else { return true }
+        return p.allSatisfy { abs(cross(axis, $0 - o)) / len < collinearDistance }
     }
 
     private static func rejectDuplicates(_ pts: [Numbered]) throws(GeometryError) {
