@@ -44,4 +44,5 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
 /// Every bound type, in the order they are installed.
 private var boundTypes: [BoundType] { [
     PointBinding.type,
+    PathBinding.type,
 ] }
