@@ -1,10 +1,11 @@
 import Testing
 @testable import Dynamics
 
-/// Greatest distance from `p` to the polyline through `points`.
+/// Distance from `p` to the polyline through `points` (infinite when there is no segment).
 private func distanceToPolyline(_ p: Vector, _ points: [Vector], closed: Bool) -> Double {
     var best = Double.infinity
     let n = points.count
+    guard n >= 2 else { return best }
     for i in 0..<(closed ? n : n - 1) {
         let a = points[i], b = points[(i + 1) % n]
         let e = b - a
