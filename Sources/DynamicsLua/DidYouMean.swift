@@ -24,7 +24,8 @@ enum DidYouMean {
     }
 
     /// The candidate nearest to `name`, when it is near enough to be a plausible typo
-    /// (about a third of the name's length in edits, and at least one); ties go to the earlier candidate.
+    /// (about a third of the name's length in edits, and at least one), else one it begins or ends;
+    /// ties go to the earlier candidate.
     static func nearest(to name: String, in candidates: [String]) -> String? {
         let limit = max(1, (name.count + 1) / 3)
         var best: (name: String, distance: Int)?
@@ -32,7 +33,11 @@ enum DidYouMean {
             let d = distance(name, candidate)
             if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
         }
-        return best?.name
+        if let best { return best.name }
+        // A shortened name (`elastic`, `point`) is the start or end of the one meant (`elasticity`, `snapPoint`).
+        let lowered = name.lowercased()
+        guard lowered.count >= 3 else { return nil }
+        return candidates.first { $0.lowercased().hasPrefix(lowered) || $0.lowercased().hasSuffix(lowered) }
     }
 
     /// `Gravity has no field 'magnitud' (did you mean 'magnitude'?)`, or without the suggestion when none is near.

@@ -114,7 +114,7 @@ extension LuaStack {
     func checkRange(_ index: Int32, _ site: Site) throws(LuaError) -> FloatRange {
         let v = try components(index, site, rangeForm)
         guard v[0] <= v[1] else {
-            throw site.error("range minimum \(formatNumber(v[0])) is greater than its maximum \(formatNumber(v[1]))")
+            throw site.error("range minimum \(NumberText.short(v[0])) is greater than its maximum \(NumberText.short(v[1]))")
         }
         return FloatRange(minimum: v[0], maximum: v[1])
     }
