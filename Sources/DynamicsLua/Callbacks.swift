@@ -30,6 +30,17 @@ enum CallbackRunner {
         return f(target, select(3, ...))
         """
 
+    /// Pushes the compiled method caller, compiling it once per state (kept by the host).
+    private static func pushMethodCaller(_ s: LuaStack) throws(LuaError) {
+        if let ref = DynamicsHost.of(s)?.methodCaller {
+            ref.push(on: s)
+            return
+        }
+        try s.load(methodCaller, name: "=(luadyn delegate call)")
+        s.pushCopy(of: -1)
+        DynamicsHost.of(s)?.methodCaller = s.popReference()
+    }
+
     /// Calls `action(behaviour)`. `pushArguments` pushes the arguments and returns how many.
     static func callFunction(_ s: LuaStack, _ callback: Callback, label: String, pushArguments: () -> Int32) {
         let base = s.top
@@ -48,7 +59,7 @@ enum CallbackRunner {
         let base = s.top
         defer { s.top = base }
         do throws(LuaError) {
-            try s.load(methodCaller, name: "=(luadyn delegate call)")
+            try pushMethodCaller(s)
             delegate.ref.push(on: s)
             s.push(name)
             let n = pushArguments()

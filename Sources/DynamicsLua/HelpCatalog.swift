@@ -51,7 +51,7 @@ enum HelpCatalog {
             FieldInfo(name: "bounds", writable: false, kind: "rect, pt", defaultValue: nil, summary: "(0, 0, width, height)"),
             FieldInfo(name: "frame", writable: false, kind: "rect, pt", defaultValue: nil,
                       summary: "the axis-aligned box around the rotated item"),
-            FieldInfo(name: "name", writable: true, kind: "string", defaultValue: "\"view\"", summary: "shown by tostring and pictures"),
+            FieldInfo(name: "name", writable: false, kind: "string", defaultValue: "\"view1\", \"view2\", ...", summary: "shown by tostring and pictures; set when made"),
             FieldInfo(name: "color", writable: true, kind: "string", defaultValue: "nil",
                       summary: "a CSS colour name or #rrggbb, for pictures"),
             FieldInfo(name: "shape", writable: false, kind: "\"rectangle\" | \"ellipse\" | Path", defaultValue: "\"rectangle\"",

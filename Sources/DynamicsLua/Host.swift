@@ -32,6 +32,9 @@ public final class DynamicsHost {
     /// The stack of the Lua thread that is stepping an animator right now: callbacks run on it.
     var activeStack: LuaStack?
 
+    /// The compiled Lua helper that calls a delegate's method (see CallbackRunner).
+    var methodCaller: LuaRef?
+
     /// Views made without a name are called view1, view2, ... in the order made (deterministic, unlike addresses).
     private var viewCount = 0
 
