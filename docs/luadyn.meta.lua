@@ -200,6 +200,7 @@ function Collision(options) end
 ---@field damping number rw, damping ratio
 ---@field frictionTorque number rw
 ---@field attachmentRange luadyn.Range rw
+---@operator call(View): Attachment
 Attachment = {}
 ---@class luadyn.AttachmentTuning
 ---@field length number?
@@ -300,9 +301,8 @@ function ItemBehavior(options) end
 ---@class Path
 ---@field bounds luadyn.Rect? ro
 ---@field points Point[][] ro, flattened points of each subpath
+---@operator call: Path
 Path = {}
----@return Path
-function Path.new() end
 ---@param x number
 ---@param y number
 ---@return Path
