@@ -58,8 +58,9 @@ public struct DotGrid: Sendable {
     public mutating func fill(polygon: [(x: Double, y: Double)], color: RGBColor?) {
         guard polygon.count >= 3, polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
         let minY = polygon.map(\.y).min() ?? 0, maxY = polygon.map(\.y).max() ?? 0
-        let firstRow = max(0, Int((minY - 0.5).rounded(.up)))
-        let lastRow = min(dotHeight - 1, Int((maxY - 0.5).rounded(.down)))
+        // Clamp in floating point first: converting a far-off coordinate to Int would trap.
+        let firstRow = Int(max(0, (minY - 0.5).rounded(.up)).clamped(to: Double(dotHeight)))
+        let lastRow = Int(min(Double(dotHeight - 1), (maxY - 0.5).rounded(.down)).clamped(to: Double(dotHeight)))
         guard firstRow <= lastRow else { return }
         var crossings: [Double] = []
         for row in firstRow...lastRow {
@@ -75,8 +76,9 @@ public struct DotGrid: Sendable {
             crossings.sort()
             var k = 0
             while k + 1 < crossings.count {
-                let from = max(0, Int((crossings[k] - 0.5).rounded(.up)))
-                let to = min(dotWidth - 1, Int((crossings[k + 1] - 0.5).rounded(.up)) - 1)
+                let limit = Double(dotWidth)
+                let from = Int(max(0, (crossings[k] - 0.5).rounded(.up)).clamped(to: limit))
+                let to = Int(min(limit - 1, (crossings[k + 1] - 0.5).rounded(.up) - 1).clamped(to: limit))
                 if from <= to { for x in from...to { plot(x: x, y: row, color: color) } }
                 k += 2
             }
@@ -128,4 +130,9 @@ public struct DotGrid: Sendable {
         }
         return ((a.x + t0 * dx, a.y + t0 * dy), (a.x + t1 * dx, a.y + t1 * dy))
     }
+}
+
+extension Double {
+    /// This value limited to -1...`bound`, so it converts to Int safely.
+    fileprivate func clamped(to bound: Double) -> Double { Swift.min(Swift.max(self, -1), bound) }
 }
