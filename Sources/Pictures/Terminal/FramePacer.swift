@@ -37,7 +37,8 @@ public struct FramePacer: Sendable {
         // Simulated time that passes during the shortest allowed frame; whole steps of it, at least one,
         // and capped so a huge speed cannot ask for an absurd number of steps.
         let simulatedPerFrame = speed / maxFramesPerSecond
-        let steps = (simulatedPerFrame / timeStep).rounded(.up)
+        // The tolerance keeps 1/30 over 1/60 at 2 steps when rounding lands a hair above it.
+        let steps = (simulatedPerFrame / timeStep * (1 - 1e-9)).rounded(.up)
         stepsPerFrame = Int(min(max(steps, 1), 100_000))
         frameInterval = Double(stepsPerFrame) * timeStep / speed
     }
