@@ -48,3 +48,14 @@ import Testing
         #expect(ANSIColor.foreground(RGBColor(hex: 0x102030), mode: .none) == "")
     }
 }
+
+@Suite struct ColorModeDetectionTests {
+    @Test func followsTheEnvironmentConventions() {
+        #expect(TerminalColorMode.detect(environment: ["COLORTERM": "truecolor", "TERM": "xterm"], isTerminal: false) == .none)
+        #expect(TerminalColorMode.detect(environment: ["COLORTERM": "truecolor", "TERM": "xterm"], isTerminal: true) == .trueColor)
+        #expect(TerminalColorMode.detect(environment: ["COLORTERM": "24bit", "NO_COLOR": "1"], isTerminal: true) == .none)
+        #expect(TerminalColorMode.detect(environment: ["TERM": "xterm-256color"], isTerminal: true) == .palette256)
+        #expect(TerminalColorMode.detect(environment: ["TERM": "dumb"], isTerminal: true) == .none)
+        #expect(TerminalColorMode.detect(environment: [:], isTerminal: true) == .none)
+    }
+}

@@ -134,3 +134,20 @@ import Testing
         return out
     }
 }
+
+@Suite struct TerminalLabelTests {
+    @Test func namesAreWrittenOnItemsWideEnough() throws {
+        var options = TerminalCanvas.Options()
+        options.width = 40
+        options.showLabels = true
+        let lines = try TerminalCanvas(options: options).lines(Scenes.room)
+        // The ball (70 points = 8.75 cells wide) is centred at (230, 120): cell column 28, row 7.
+        let row = Array(lines[7])
+        #expect(String(row[27..<31]) == "blue")
+        // The triangle is 40 points = 5 cells wide at its widest: "green" plus a margin does not fit.
+        #expect(!lines.joined().contains("green"))
+        var coloured = options
+        coloured.colorMode = .trueColor
+        #expect(try TerminalCanvas(options: coloured).draw(Scenes.room).contains("blue"))
+    }
+}

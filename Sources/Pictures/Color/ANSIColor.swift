@@ -46,3 +46,18 @@ public enum ANSIColor {
         return distance((grey, grey, grey)) < distance(cube) ? 232 + greyStep : cubeIndex
     }
 }
+
+extension TerminalColorMode {
+    /// The colour mode a terminal most likely supports, from the usual environment conventions:
+    /// none when output is not a terminal or `NO_COLOR` is set, true colour when `COLORTERM` says so,
+    /// 256 colours when `TERM` names them or is any other colour-capable terminal, none for `dumb`.
+    public static func detect(environment: [String: String], isTerminal: Bool) -> TerminalColorMode {
+        guard isTerminal else { return .none }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
+        let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return .trueColor }
+        let term = (environment["TERM"] ?? "").lowercased()
+        if term.isEmpty || term == "dumb" { return .none }
+        return .palette256
+    }
+}

@@ -29,8 +29,7 @@ public enum CellGlyphs: Sendable, Equatable {
     public func bit(column dx: Int, row dy: Int) -> UInt8 {
         switch self {
         case .braille:
-            let table: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
-            return table[(dy & 3) * 2 + (dx & 1)]
+            return CellGlyphs.brailleBits[(dy & 3) * 2 + (dx & 1)]
         case .blocks:
             return UInt8(1) << UInt8((dy & 1) * 2 + (dx & 1))
         case .ascii:
@@ -45,12 +44,16 @@ public enum CellGlyphs: Sendable, Equatable {
             if pattern == 0 { return " " }
             return Character(Unicode.Scalar(0x2800 + UInt32(pattern)) ?? " ")
         case .blocks:
-            // Index bits: 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right.
-            let table: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
-            return table[Int(pattern & 15)]
+            return CellGlyphs.quadrants[Int(pattern & 15)]
         case .ascii:
-            let table: [Character] = [" ", "'", ".", ":"]
-            return table[Int(pattern & 3)]
+            return CellGlyphs.asciiHalves[Int(pattern & 3)]
         }
     }
+
+    /// Braille bits by (row * 2 + column).
+    private static let brailleBits: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+    /// Quadrant blocks by pattern: bits 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right.
+    private static let quadrants: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+    /// ASCII by pattern: bit 1 the upper half, bit 2 the lower.
+    private static let asciiHalves: [Character] = [" ", "'", ".", ":"]
 }

@@ -10,6 +10,8 @@ public struct DotGrid: Sendable {
     public private(set) var patterns: [UInt8]
     /// The colour of each cell, or nil where nothing coloured was drawn.
     public private(set) var colors: [RGBColor?]
+    /// Text written over cells (labels), or nil where the dots show.
+    public private(set) var overlay: [Character?]
 
     /// An empty grid of `columns` x `rows` cells (each at least 1).
     public init(columns: Int, rows: Int, glyphs: CellGlyphs) {
@@ -18,6 +20,20 @@ public struct DotGrid: Sendable {
         self.glyphs = glyphs
         patterns = Array(repeating: 0, count: self.columns * self.rows)
         colors = Array(repeating: nil, count: self.columns * self.rows)
+        overlay = Array(repeating: nil, count: self.columns * self.rows)
+    }
+
+    /// Writes `text` over the cells from (`column`, `row`) rightwards, clipped to the grid; the cells keep
+    /// their colour, or take `color` when given.
+    public mutating func write(_ text: String, column: Int, row: Int, color: RGBColor?) {
+        guard row >= 0, row < rows else { return }
+        for (offset, ch) in text.enumerated() {
+            let c = column + offset
+            guard c >= 0 else { continue }
+            guard c < columns else { break }
+            overlay[row * columns + c] = ch
+            if let color { colors[row * columns + c] = color }
+        }
     }
 
     /// Dots across the whole grid.
@@ -93,17 +109,18 @@ public struct DotGrid: Sendable {
         for row in 0..<rows {
             let base = row * columns
             var lastUsed = columns - 1
-            while lastUsed >= 0 && patterns[base + lastUsed] == 0 { lastUsed -= 1 }
+            while lastUsed >= 0 && patterns[base + lastUsed] == 0 && overlay[base + lastUsed] == nil { lastUsed -= 1 }
             var line = ""
             var current: RGBColor?
             if lastUsed >= 0 {
                 for column in 0...lastUsed {
                     let pattern = patterns[base + column]
-                    if colorMode != .none, pattern != 0, let color = colors[base + column], color != current {
+                    let text = overlay[base + column]
+                    if colorMode != .none, pattern != 0 || text != nil, let color = colors[base + column], color != current {
                         line += ANSIColor.foreground(color, mode: colorMode)
                         current = color
                     }
-                    line.append(glyphs.character(for: pattern))
+                    line.append(text ?? glyphs.character(for: pattern))
                 }
             }
             if current != nil { line += ANSIColor.reset }

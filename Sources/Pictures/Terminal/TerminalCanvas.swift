@@ -18,6 +18,8 @@ public struct TerminalCanvas: Sendable {
         /// Draw joints as lines and contacts as dots.
         public var showJoints: Bool = true
         public var showContacts: Bool = false
+        /// Write each item's name over its centre when the name fits inside the item's width.
+        public var showLabels: Bool = false
         /// A character cell's height over its width; most terminal fonts are close to 2.
         public var cellAspect: Double = 2
         /// The part of the world shown; nil: the snapshot's reference bounds, else everything with a margin.
@@ -92,6 +94,9 @@ public struct TerminalCanvas: Sendable {
             if options.filled { grid.fill(polygon: outline, color: color) }
             stroke(outline, closed: true, color: color, into: &grid)
         }
+        if options.showLabels {
+            for item in snapshot.items where !item.name.isEmpty { label(item, dot: dot, into: &grid) }
+        }
         if options.showJoints {
             for joint in snapshot.joints { grid.line(from: dot(joint.pointA), to: dot(joint.pointB), color: .joint) }
         }
@@ -103,6 +108,21 @@ public struct TerminalCanvas: Sendable {
             }
         }
         return grid
+    }
+
+    /// Centres the name on the item's centre cell, only if the item is at least that many cells wide there,
+    /// so labels never spill over neighbours or hide small items.
+    private func label(_ item: ItemSnapshot, dot: (Vector) -> (x: Double, y: Double), into grid: inout DotGrid) {
+        let outline = ItemOutline.world(item).map(dot)
+        guard let minX = outline.map(\.x).min(), let maxX = outline.map(\.x).max() else { return }
+        let centre = dot(item.center)
+        let cpc = Double(options.glyphs.columnsPerCell), rpc = Double(options.glyphs.rowsPerCell)
+        guard centre.x.isFinite, centre.y.isFinite, abs(centre.x) < 1e7, abs(centre.y) < 1e7 else { return }
+        let widthInCells = (maxX - minX) / cpc
+        let count = item.name.count
+        guard Double(count) + 1 <= widthInCells else { return }
+        let column = Int((centre.x / cpc - Double(count) / 2).rounded())
+        grid.write(item.name, column: column, row: Int((centre.y / rpc).rounded(.down)), color: nil)
     }
 
     private func validate() throws(PictureError) {
