@@ -1,3 +1,4 @@
+import Dynamics
 import Testing
 @testable import Pictures
 
@@ -62,5 +63,19 @@ import Testing
         _ = try plot([])
         #expect(throws: PictureError.self) { var o = PlotOptions(); o.width = 5; return try plot([], options: o) }
         #expect(throws: PictureError.self) { var o = PlotOptions(); o.yRange = 0...Double.infinity; return try plot([], options: o) }
+    }
+}
+
+@Suite struct PlotExtremesTests {
+    @Test func valuesAcrossTheWholeDoubleRangeDoNotTrap() throws {
+        let chart = try plot(PlotSeries(name: "wild", x: [-1e308, 0, 1e308], y: [-1e308, 1, 1e308]))
+        #expect(chart.contains("wild"))
+    }
+
+    @Test func aNeedleThinViewIsCappedNotTrapped() throws {
+        var options = TerminalCanvas.Options()
+        options.view = AABB(lower: .zero, upper: Vector(1e-200, 1e200))
+        let size = try TerminalCanvas(options: options).gridSize(for: options.view!)
+        #expect(size.rows == 4000)
     }
 }

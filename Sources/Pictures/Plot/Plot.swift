@@ -83,9 +83,11 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
         for (x, y) in zip(s.x, s.y) {
             guard x.isFinite, y.isFinite else { previous = nil; continue }
             let p = dot(x, y)
+            // Values spanning most of Double's range overflow the scale; skip what cannot be placed.
+            guard p.x.isFinite, p.y.isFinite else { previous = nil; continue }
             grid.line(from: previous ?? p, to: p, color: color)
             previous = p
-            if p.y >= 0, p.y < h { lastCell = (Int(p.x) / 2, Int(p.y) / 4) }
+            if p.y >= 0, p.y < h, p.x >= 0, p.x < w { lastCell = (Int(p.x) / 2, Int(p.y) / 4) }
         }
         lastCells.append(lastCell)
     }

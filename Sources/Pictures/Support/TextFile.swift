@@ -21,14 +21,13 @@ public enum TextFile {
     private static func output(_ text: String, to path: String, mode: String) throws(PictureError) {
         guard !path.isEmpty else { throw .cannotWrite(path: path, reason: "empty file name") }
         guard let file = fopen(path, mode) else { throw .cannotWrite(path: path, reason: lastErrorText()) }
-        var bytes = Array(text.utf8)
-        let written = bytes.withUnsafeMutableBytes { buffer -> Int in
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { buffer -> Int in
             guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
             return fwrite(base, 1, buffer.count, file)
         }
         let closed = fclose(file)
         guard written == bytes.count, closed == 0 else { throw .cannotWrite(path: path, reason: lastErrorText()) }
-        bytes.removeAll()
     }
 
     private static func lastErrorText() -> String {

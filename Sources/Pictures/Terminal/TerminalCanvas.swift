@@ -51,7 +51,8 @@ public struct TerminalCanvas: Sendable {
         func rows(forColumns columns: Int) -> Int {
             let dotsAcross = Double(columns) * cpc
             let dotsDown = view.height / view.width * dotsAcross / dotAspect
-            return max(1, Int((dotsDown / rpc).rounded(.up)))
+            // A needle-thin view would ask for absurdly many lines; cap before converting to Int.
+            return max(1, Int(min((dotsDown / rpc).rounded(.up), 4000)))
         }
         var columns = options.width
         var rowCount = rows(forColumns: columns)
