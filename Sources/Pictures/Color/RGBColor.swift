@@ -1,7 +1,10 @@
 /// An opaque sRGB colour, 8 bits a channel: what every picture paints with.
 public struct RGBColor: Hashable, Sendable {
+    /// Red, 0...255.
     public var red: UInt8
+    /// Green, 0...255.
     public var green: UInt8
+    /// Blue, 0...255.
     public var blue: UInt8
 
     /// Makes a colour from its three channels.

@@ -1,7 +1,10 @@
 /// One line of a chart: y values against x values, with a name for the legend.
 public struct PlotSeries: Sendable {
+    /// The legend's name for the line.
     public var name: String
+    /// Horizontal values, paired with `y` by index.
     public var x: [Double]
+    /// Vertical values.
     public var y: [Double]
     /// The line's colour when the chart is coloured; nil: the next colour of the default palette.
     public var color: RGBColor?

@@ -6,9 +6,13 @@ import Dynamics
 public struct Recording: Sendable {
     /// An item's unchanging look: what a replay needs to draw it anywhere.
     public struct Track: Sendable, Equatable {
+        /// The item's name (may be empty).
         public var name: String
+        /// Its fill colour, resolved from the snapshot's CSS colour.
         public var color: RGBColor
+        /// Its collision shape kind.
         public var shape: ItemShapeKind
+        /// Its size in points.
         public var size: Vector
         /// The outline relative to the centre, before rotation.
         public var outline: [Vector]
@@ -16,14 +20,19 @@ public struct Recording: Sendable {
 
     /// Where one track is in one frame.
     public struct Pose: Sendable, Equatable {
+        /// Index into `tracks`.
         public var track: Int
+        /// Centre in world points.
         public var center: Vector
+        /// Angle in radians, positive clockwise on screen.
         public var angle: Double
     }
 
     /// One recorded instant.
     public struct Frame: Sendable {
+        /// The snapshot's simulated time in seconds.
         public var time: Double
+        /// Where each item present in this frame is.
         public var poses: [Pose]
         /// Joint lines (they move with the items, so they are kept per frame).
         public var joints: [JointSnapshot]

@@ -5,6 +5,7 @@ public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file could not be written; the path and the system's reason.
     case cannotWrite(path: String, reason: String)
 
+    /// The message a script shows the user.
     public var description: String {
         switch self {
         case .invalidOption(let message): return message

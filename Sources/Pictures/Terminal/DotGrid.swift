@@ -1,8 +1,9 @@
 /// A raster of on/off dots grouped into terminal cells, with one colour per cell (the last one painted there).
 /// Drawing clips to the grid and ignores non-finite coordinates, so any snapshot draws without trapping.
 public struct DotGrid: Sendable {
-    /// Cells across and down.
+    /// Cells across.
     public let columns: Int
+    /// Cells down (lines).
     public let rows: Int
     /// How dots map to cells and characters.
     public let glyphs: CellGlyphs

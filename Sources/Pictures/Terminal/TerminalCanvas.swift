@@ -15,8 +15,9 @@ public struct TerminalCanvas: Sendable {
         public var colorMode: TerminalColorMode = .none
         /// Fill item shapes (true) or draw only their outlines.
         public var filled: Bool = true
-        /// Draw joints as lines and contacts as dots.
+        /// Draw joints as lines.
         public var showJoints: Bool = true
+        /// Mark contact points with a dot.
         public var showContacts: Bool = false
         /// Write each item's name over its centre when the name fits inside the item's width.
         public var showLabels: Bool = false
