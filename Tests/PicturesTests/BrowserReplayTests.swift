@@ -116,6 +116,23 @@ struct BrowserReplayTests {
     }
 }
 
+extension BrowserReplayTests {
+    @Test func autoplayRunsToTheEndAndStops() throws {
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var recording = Recording()
+        for i in 0...60 { recording.append(Scenes.slidingBox(at: Double(i) / 60)) }
+        let page = dir.appendingPathComponent("autoplay.html")
+        try HTMLReplay().write(recording, to: page.path)
+        // Virtual time: the browser fast-forwards its clock by the budget, far more than the 1 s replay needs.
+        let dom = try HeadlessBrowser.run(["--virtual-time-budget=5000", "--dump-dom", page.absoluteString],
+                                          profile: dir.appendingPathComponent("profile"))
+        #expect(dom.contains("data-frame=\"60\""), "the player did not reach the last frame")
+        #expect(dom.contains(">Play</button>"), "the player did not stop at the end")
+        #expect(dom.contains(">1.00 s</span>"))
+    }
+}
+
 @Suite struct InflateTests {
     @Test func storedBlock() {
         // zlib header 0x78 0x01, one final stored block of "abc", Adler-32 of "abc" = 0x024d0127.

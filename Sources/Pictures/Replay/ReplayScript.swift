@@ -113,6 +113,7 @@ enum ReplayScript {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     slider.value = String(index);
     clock.textContent = (frame.t - startTime).toFixed(2) + " s";
+    canvas.setAttribute("data-frame", String(index));
   }
 
   // What the canvas shows, per distinct item colour: pixel count and centroid in world points.
@@ -150,6 +151,10 @@ enum ReplayScript {
     draw(frameAt(shownTime));
   }
 
+  // A timer rather than animation frames: hidden and headless pages get none, and the replay should still
+  // advance there (a browser test plays it under virtual time).
+  function schedule() { setTimeout(function () { tick(performance.now()); }, 1000 / 60); }
+
   function tick(now) {
     if (!playing) { return; }
     var dt = lastTick ? (now - lastTick) / 1000 : 0;
@@ -157,7 +162,7 @@ enum ReplayScript {
     playClock += dt * parseFloat(speedSelect.value);
     show(startTime + playClock);
     if (last < 0 || startTime + playClock >= frames[last].t) { setPlaying(false); return; }
-    requestAnimationFrame(tick);
+    schedule();
   }
 
   function setPlaying(on) {
@@ -167,7 +172,7 @@ enum ReplayScript {
       if (last >= 0 && shownTime >= frames[last].t) { shownTime = startTime; }
       playClock = shownTime - startTime;
       lastTick = 0;
-      requestAnimationFrame(tick);
+      schedule();
     }
   }
 
