@@ -78,4 +78,20 @@ import Testing
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 3)
     }
+
+    @Test func traceFileBatchesRowsAndFlushes() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tracefile-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var trace = try TraceFile(writer: try TraceWriter(format: .csv, fields: [.center], labels: ["a"]), path: path, batchSize: 2)
+        func lines() throws -> Int { try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count }
+        #expect(try lines() == 1)  // the header alone
+        try trace.record(time: 0, items: items(at: 0))
+        #expect(try lines() == 1)  // waiting in the batch
+        try trace.record(time: 0.5, items: items(at: 0.5))
+        #expect(try lines() == 3)
+        try trace.record(time: 1, items: items(at: 1))
+        try trace.flush()
+        #expect(try lines() == 4 && trace.rowCount == 3)
+        #expect(throws: PictureError.self) { try TraceFile(writer: trace.writer, path: "/nonexistent-dir/t.csv") }
+    }
 }
