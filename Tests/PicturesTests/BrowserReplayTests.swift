@@ -25,18 +25,29 @@ enum HeadlessBrowser {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
                              "--force-device-scale-factor=1", "--user-data-dir=\(profile.path)"] + arguments
-        let output = Pipe()
+        // Output goes to a file, not a pipe, so a browser that hangs can be stopped instead of blocking a read.
+        let outputURL = profile.deletingLastPathComponent().appendingPathComponent("browser-\(UUID().uuidString).out")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
+        defer { try? output.close(); try? FileManager.default.removeItem(at: outputURL) }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        // A guard against a wedged browser, not a measurement: two minutes is far beyond a normal run.
+        var waited = 0
+        while process.isRunning && waited < 1200 { usleep(100_000); waited += 1 }
+        if process.isRunning { process.terminate(); process.waitUntilExit(); throw BrowserError.hung }
+        return String(decoding: try Data(contentsOf: outputURL), as: UTF8.self)
     }
 
     enum BrowserError: Error, CustomStringConvertible {
-        case missing
-        var description: String { "chromium is not installed (scripts/setup installs it); CI requires this test" }
+        case missing, hung
+        var description: String {
+            switch self {
+            case .missing: return "chromium is not installed (scripts/setup installs it); CI requires this test"
+            case .hung: return "chromium did not finish within two minutes"
+            }
+        }
     }
 }
 
