@@ -1,8 +1,8 @@
 /// The replay player: plain JavaScript over a 2D canvas, written for this project and inlined into the page.
-/// It reads the `REPLAY` data object (see `HTMLReplay`), draws a frame the way `SVGRenderer` does, and
-/// honours `#t=SECONDS` (seconds after the first frame; `&trails=1` too) in the URL by drawing that instant paused. It then puts a summary of
-/// what the canvas shows into the page title: for each item colour, how many pixels have it and their centroid
-/// in world points, so a headless browser can check what was really rendered.
+/// It reads the `REPLAY` data object (see `HTMLReplay`) and draws a frame the way `SVGRenderer` does.
+/// A URL hash `#t=SECONDS` (seconds after the first frame, optionally `&trails=1`) draws that instant paused
+/// and puts a summary of what the canvas shows into the page title: for each item colour, how many pixels
+/// have it and their centroid in world points, so a headless browser can check what was really rendered.
 enum ReplayScript {
     static let source = #"""
 (function () {
