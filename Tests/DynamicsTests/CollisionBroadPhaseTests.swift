@@ -109,17 +109,33 @@ private func bruteForcePairs(_ boxes: [Box]) -> [[Int32]] {
     var tree = DynamicTree()
     var rng = SplitMix(state: 5)
     var live: [Int32] = []
+    var boxes: [Int32: AABB] = [:]
     for step in 0..<10_000 {
         let c = Vector(rng.uniform(0, 5000), rng.uniform(0, 5000))
         let box = AABB(lower: c, upper: c + Vector(rng.uniform(1, 20), rng.uniform(1, 20)))
         if step % 7 == 3, !live.isEmpty {
             let k = Int(rng.next() % UInt64(live.count))
-            tree.destroyProxy(live.remove(at: k))
+            let gone = live.remove(at: k)
+            tree.destroyProxy(gone)
+            boxes[gone] = nil
         } else if step % 5 == 1, !live.isEmpty {
-            tree.moveProxy(live[Int(rng.next() % UInt64(live.count))], aabb: box)
+            let p = live[Int(rng.next() % UInt64(live.count))]
+            tree.moveProxy(p, aabb: box)
+            boxes[p] = box
         } else {
-            live.append(tree.createProxy(aabb: box, shapeIndex: Int32(step)))
+            let p = tree.createProxy(aabb: box, shapeIndex: Int32(step))
+            live.append(p)
+            boxes[p] = box
         }
+    }
+    // Queries find exactly the leaves a linear scan finds.
+    for _ in 0..<50 {
+        let c = Vector(rng.uniform(0, 5000), rng.uniform(0, 5000))
+        let probe = AABB(lower: c, upper: c + Vector(200, 120))
+        var found: [Int32] = []
+        tree.query(probe) { found.append($0); return true }
+        let expected = live.filter { boxes[$0]?.overlaps(probe) ?? false }
+        #expect(found.sorted() == expected.sorted())
     }
     #expect(tree.validate() == nil)
     #expect(tree.proxyCount == live.count)

@@ -194,3 +194,41 @@ private func expectAnchorsConsistent(_ m: Manifold, _ xfA: Transform, _ xfB: Tra
     #expect(ms[0].pointCount == 1 && ms[1].pointCount == 0)
     #expect(near(ms[0].normal, c.normalized))
 }
+
+/// Sinks a box 0.1 pt into a flattened circular boundary at many places along it, turned to the local surface, and
+/// returns the largest angle between any segment's contact normal and the true surface normal there (a sideways
+/// normal would catch a sliding box). Also checks the box is always held by some contact.
+private func worstNormalError(on path: Path, radius: Double, inside: Bool, ghosts: Bool = true,
+                              sourceLocation: SourceLocation = #_sourceLocation) -> Double {
+    let chain = ghosts ? Shape.chain(path: path) : Shape.chain(path: path).map { Shape.segment($0.vertex(0), $0.vertex(1)) }
+    let box = Shape.box(halfWidth: 12, halfHeight: 6)
+    var worst = 0.0
+    for k in 0...400 {
+        let theta = -Double.pi / 2 - 0.6 + 1.2 * Double(k) / 400  // around the top of the circle (y up is -y)
+        let radial = Vector(cos(theta), sin(theta))
+        // Outside: the box sits on top of the bump, its bottom face against the surface. Inside: it lies in the bowl.
+        let reach = inside ? radius - 6 + 0.1 : radius + 6 - 0.1
+        let xf = Transform(p: reach * radial, q: Rotation(angle: theta + Double.pi / 2))
+        let surfaceNormal = inside ? -radial : radial
+        var contacts = 0
+        for seg in chain {
+            let m = collide(seg, .identity, box, xf)
+            guard m.pointCount > 0 else { continue }
+            contacts += 1
+            worst = max(worst, acos(min(1, dot(m.normal, surfaceNormal))))
+        }
+        #expect(contacts > 0, sourceLocation: sourceLocation)
+    }
+    return worst
+}
+
+@Test func boxSlidingAlongAFlattenedCurveDoesNotCatch() throws {
+    let r = 200.0
+    let circle = try Path.oval(in: AABB(lower: Vector(-r, -r), upper: Vector(r, r)))
+    // Segments of a 200 pt circle flattened to 0.25 pt span 0.1 rad each; a segment under a corner of the 24 pt box
+    // is up to 0.05 + 12 / 200 rad off the normal at the box's centre. A catching normal is far more.
+    #expect(worstNormalError(on: circle, radius: r, inside: false) < 0.13)
+    #expect(worstNormalError(on: circle, radius: r, inside: true) < 0.13)
+    // Lone segments (no neighbours known) do catch inside the bowl: a box side meets a joint, normal sideways.
+    #expect(worstNormalError(on: circle, radius: r, inside: true, ghosts: false) > 1)
+}

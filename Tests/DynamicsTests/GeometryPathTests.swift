@@ -110,6 +110,11 @@ private func distanceToPolyline(_ p: Vector, _ points: [Vector], closed: Bool) -
     #expect(throws: GeometryError.self) { try Path.oval(in: AABB(lower: Vector(0, 0), upper: Vector(.nan, 1))) }
     #expect(throws: GeometryError.self) { try Path.roundedRect(AABB(lower: .zero, upper: Vector(5, 5)), cornerRadius: -1) }
     #expect(p.isEmpty)
+    // Angles too large to step through one at a time still give finite work and a sensible box.
+    var far = Path()
+    #expect(throws: Never.self) { try far.addArc(center: .zero, radius: 10, startAngle: 1e18, endAngle: 1e18 + 3) }
+    let b = far.bounds
+    #expect((b?.width ?? .infinity) <= 20 + 1e-9)
 }
 
 @Test func shapeFromPathIsAConvexPolygon() throws {

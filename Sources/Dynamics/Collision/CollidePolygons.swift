@@ -7,14 +7,12 @@ struct LocalPolygon {
 
     /// Shape `s` moved by `xf` (B's placement in A's frame, or the identity for A itself).
     init(_ s: Shape, _ xf: Transform) {
-        count = s.count
+        let n = s.count
+        count = n
         radius = s.radius
-        vertices = s.storedVertices
-        normals = s.storedNormals
-        for i in 0..<count {
-            vertices[i] = xf.apply(vertices[i])
-            normals[i] = xf.q.rotate(normals[i])
-        }
+        let sv = s.storedVertices.span, sn = s.storedNormals.span
+        vertices = ShapeVertices { i in i < n ? xf.apply(sv[i]) : .zero }
+        normals = ShapeVertices { i in i < n ? xf.q.rotate(sn[i]) : .zero }
     }
 
     @inline(__always) func next(_ i: Int) -> Int { i + 1 < count ? i + 1 : 0 }
@@ -25,10 +23,12 @@ struct LocalPolygon {
 func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon) -> (edge: Int, separation: Double) {
     var bestEdge = 0
     var best = -Double.infinity
+    // Spans read the inline storage in place; subscripting the stored arrays directly was measured to copy them.
+    let n1 = p1.normals.span, v1 = p1.vertices.span, v2 = p2.vertices.span
     for i in 0..<p1.count {
-        let n = p1.normals[i], v = p1.vertices[i]
+        let n = n1[i], v = v1[i]
         var deepest = Double.infinity
-        for j in 0..<p2.count { deepest = min(deepest, dot(n, p2.vertices[j] - v)) }
+        for j in 0..<p2.count { deepest = min(deepest, dot(n, v2[j] - v)) }
         if deepest > best { best = deepest; bestEdge = i }
     }
     return (bestEdge, best)
@@ -55,16 +55,17 @@ func collidePolygons(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform)
 func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: LocalPolygon, separation: Double,
                   flip: Bool, _ xfA: Transform, _ xfB: Transform) -> Manifold {
     let i2 = ref.next(i1)
-    let v11 = ref.vertices[i1], v12 = ref.vertices[i2]
-    let nRef = ref.normals[i1]
+    let refVertices = ref.vertices.span, incVertices = inc.vertices.span, incNormals = inc.normals.span
+    let v11 = refVertices[i1], v12 = refVertices[i2]
+    let nRef = ref.normals.span[i1]
     var j1 = 0
     var mostFacing = Double.infinity
     for j in 0..<inc.count {
-        let d = dot(nRef, inc.normals[j])
+        let d = dot(nRef, incNormals[j])
         if d < mostFacing { mostFacing = d; j1 = j }
     }
     let j2 = inc.next(j1)
-    let v21 = inc.vertices[j1], v22 = inc.vertices[j2]
+    let v21 = incVertices[j1], v22 = incVertices[j2]
     let radii = ref.radius + inc.radius
     var m = Manifold()
     @inline(__always) func id(_ refFeature: Int, _ incFeature: Int) -> UInt32 {

@@ -34,15 +34,16 @@ public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Trans
     let pb = LocalPolygon(b, xf)
     func support(_ p: LocalPolygon, _ d: Vector) -> Int {
         var best = 0
-        var bestValue = dot(p.vertices[0], d)
+        let vs = p.vertices.span
+        var bestValue = dot(vs[0], d)
         for i in 1..<max(1, p.count) {
-            let v = dot(p.vertices[i], d)
+            let v = dot(vs[i], d)
             if v > bestValue { bestValue = v; best = i }
         }
         return best
     }
     func vertex(_ i: Int, _ j: Int) -> SimplexVertex {
-        SimplexVertex(onA: pa.vertices[i], onB: pb.vertices[j], indexA: i, indexB: j, weight: 1)
+        SimplexVertex(onA: pa.vertices.span[i], onB: pb.vertices.span[j], indexA: i, indexB: j, weight: 1)
     }
 
     var simplex = InlineArray<3, SimplexVertex>(repeating: vertex(0, 0))

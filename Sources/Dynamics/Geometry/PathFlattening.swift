@@ -110,11 +110,13 @@ extension Path {
                 let a1 = a0 + sweep
                 add(center + Vector(rx * cos(a1), ry * sin(a1)))
                 let lo = min(a0, a1), hi = max(a0, a1)
-                var k = (lo / (0.5 * Double.pi)).rounded(.up)
-                while k * 0.5 * Double.pi <= hi {
-                    let t = k * 0.5 * Double.pi
+                // An arc spans at most a full turn, so it passes at most five axis angles; counting them (rather
+                // than stepping k until it passes `hi`) also ends for angles so large that k + 1 == k.
+                let first = (lo / (0.5 * Double.pi)).rounded(.up)
+                for step in 0..<5 {
+                    let t = (first + Double(step)) * 0.5 * Double.pi
+                    if t > hi { break }
                     add(center + Vector(rx * cos(t), ry * sin(t)))
-                    k += 1
                 }
                 current = center + Vector(rx * cos(a1), ry * sin(a1))
             case .close:

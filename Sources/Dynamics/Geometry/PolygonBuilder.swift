@@ -6,6 +6,9 @@ enum PolygonBuilder {
     /// A point this close to the line through its neighbours adds nothing to the outline and is dropped.
     static let collinearDistance = 0.1 * Tolerance.linearSlop
 
+    /// The most points an outline may have before simplification.
+    static let maxInputPoints = 4096
+
     /// A point with the index the caller gave it, so messages can name it after points are dropped.
     struct Numbered { var p: Vector; var index: Int }
 
@@ -15,6 +18,10 @@ enum PolygonBuilder {
     static func convexOutline(_ points: [Vector], weld: Bool) throws(GeometryError) -> [Vector] {
         guard points.count >= 3 else {
             throw GeometryError("a polygon needs at least 3 points, got \(points.count)")
+        }
+        // The checks below compare every edge with every other; this keeps them quick.
+        guard points.count <= maxInputPoints else {
+            throw GeometryError("a polygon may have at most \(maxInputPoints) points, got \(points.count)")
         }
         for (i, p) in points.enumerated() where !p.isFinite {
             throw GeometryError("point \(i + 1) of the polygon is not a finite number")

@@ -56,12 +56,13 @@ public struct Shape: Sendable {
 
     /// The vertices as an array (allocates: for drawing and set-up, not for hot loops; use `vertex(_:)` there).
     public var vertices: [Vector] { (0..<count).map { storedVertices[$0] } }
+    // Reading through a span avoids copying the whole inline array to read one element.
     /// Vertex `i` (0 ..< count).
-    @inlinable public func vertex(_ i: Int) -> Vector { storedVertices[i] }
+    @inlinable public func vertex(_ i: Int) -> Vector { storedVertices.span[i] }
     /// Outward normal of edge `i` (0 ..< count) of a polygon or segment.
-    @inlinable public func normal(_ i: Int) -> Vector { storedNormals[i] }
+    @inlinable public func normal(_ i: Int) -> Vector { storedNormals.span[i] }
     /// The centre of a circle.
-    @inlinable public var center: Vector { storedVertices[0] }
+    @inlinable public var center: Vector { storedVertices.span[0] }
 
     /// Stores up to `maxPolygonVertices` of `points`; callers have validated them.
     init(kind: ShapeKind, points: [Vector], radius: Double) {

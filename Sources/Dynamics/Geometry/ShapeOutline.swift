@@ -1,10 +1,11 @@
 extension Shape {
     /// The box around this shape placed by `xf`.
     public func aabb(_ xf: Transform) -> AABB {
-        var lower = xf.apply(storedVertices[0])
+        let vs = storedVertices.span
+        var lower = xf.apply(vs[0])
         var upper = lower
         for i in 1..<max(1, count) {
-            let v = xf.apply(storedVertices[i])
+            let v = xf.apply(vs[i])
             lower = minVector(lower, v)
             upper = maxVector(upper, v)
         }
