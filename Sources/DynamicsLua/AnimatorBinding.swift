@@ -35,6 +35,17 @@ enum AnimatorBinding {
         }
     }
 
+    /// The most frames one `run` may take: far beyond any real scene, and far below where counting frames in an
+    /// Int would overflow (the solver converts seconds / timeStep to a frame count).
+    static let maxFramesPerRun = 100_000_000.0
+
+    /// Checks that `seconds` of frames of the animator's timeStep is a sane number of frames.
+    static func checkRunLength(_ seconds: Double, _ a: Animator) throws(LuaError) {
+        guard seconds / a.timeStep <= maxFramesPerRun else {
+            throw LuaError("run(\(formatNumber(seconds))) would be more than \(Int(maxFramesPerRun)) frames of timeStep; run less at once")
+        }
+    }
+
     /// `Animator{ width =, height = }`, `Animator(view)`, `Animator()` or `Animator{}`.
     static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
         let animator: Animator
@@ -151,6 +162,7 @@ enum AnimatorBinding {
             ("run", { s throws(LuaError) in
                 let a = try animator(s)
                 let seconds = try s.checkNonNegative(2, .arg(2))
+                try checkRunLength(seconds, a)
                 _ = try stepping(s) { try a.run(seconds) }
                 return 0
             }),

@@ -65,6 +65,7 @@ public enum DynamicsCommands {
         guard let seconds = Double(arguments.trimmed), seconds.isFinite, seconds >= 0 else {
             throw LuaError(".run takes a number of seconds, e.g. .run 2", kind: .raw)
         }
+        try AnimatorBinding.checkRunLength(seconds, a)
         _ = try AnimatorBinding.stepping(state.stack) { try a.run(seconds) }
         return describe(a)
     }

@@ -68,6 +68,7 @@ expectError("bad argument #1 to 'Animator' (field 'width': number must be positi
 expectError("bad argument #1 to 'step' (number must be positive, got 0", function() a:step(0) end)
 expectError("bad argument #1 to 'addBehavior' (behavior expected, got number)", function() a:addBehavior(1) end)
 expectError("bad value for Animator.substeps (integer expected, got a fraction)", function() a.substeps = 1.5 end)
+expectError("would be more than 100000000 frames", function() a:run(1e300) end)
 expectError("Animator.isRunning is read-only", function() a.isRunning = true end)
 expectError("Animator has no field 'ellapsedTime' (did you mean 'elapsedTime'?)", function() return a.ellapsedTime end)
 local other = Animator()
