@@ -156,29 +156,27 @@ enum AnimatorBinding {
             ("step", { s throws(LuaError) in
                 let a = try animator(s)
                 let dt: Double? = s.isNil(at: 2) ? nil : try s.checkPositive(2, .arg(2))
-                _ = try stepping(s) { try a.step(dt) }
+                try FrameStepping.step(s, a, dt)
                 return 0
             }),
             ("run", { s throws(LuaError) in
                 let a = try animator(s)
                 let seconds = try s.checkNonNegative(2, .arg(2))
                 try checkRunLength(seconds, a)
-                _ = try stepping(s) { try a.run(seconds) }
+                try FrameStepping.run(s, a, seconds)
                 return 0
             }),
             ("runUntilRest", { s throws(LuaError) in
                 let a = try animator(s)
                 let limit = s.isNil(at: 2) ? 60 : try s.checkNonNegative(2, .arg(2))
-                let start = a.elapsedTime
-                let seconds = try stepping(s) { try a.runUntilRest(maxSeconds: limit) }
-                s.push(seconds ?? (a.elapsedTime - start))
+                s.push(try FrameStepping.runUntilRest(s, a, limit))
                 return 1
             }),
             ("state", { s throws(LuaError) in
                 pushState(s, try animator(s))
                 return 1
             }),
-        ]
+        ] + PicturesBinding.methods
     }
 
     static var type: BoundType {
@@ -202,7 +200,8 @@ enum AnimatorBinding {
                         if let r = a.referenceBounds { s.push(box: r) } else { s.pushNil() }
                     case "delegate":
                         if let d = a.delegate as? LuaAnimatorDelegate { d.table.ref.push(on: s) } else { s.pushNil() }
-                    default: throw LuaError(info.unknownField(key))
+                    default:
+                        guard PicturesBinding.get(s, a, key) else { throw LuaError(info.unknownField(key)) }
                     }
                     return 1
                 },

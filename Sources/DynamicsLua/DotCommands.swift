@@ -22,7 +22,7 @@ public enum DynamicsCommands {
             Command(name: "state", synopsis: "", help: "show the animator and every item's place and speed", run: state),
             Command(name: "demo", synopsis: "", help: "make a small scene in `animator` (two squares falling into a box)", run: demo),
             Command(name: "help", synopsis: "NAME", help: "explain a type, field or method (as help(\"NAME\") does)", run: help),
-        ]
+        ] + PictureCommands.all
     }
 
     /// The animator the commands act on.
@@ -54,7 +54,7 @@ public enum DynamicsCommands {
             frames = n
         }
         for _ in 0..<frames {
-            _ = try AnimatorBinding.stepping(state.stack) { try a.step() }
+            try FrameStepping.step(state.stack, a)
         }
         return describe(a)
     }
@@ -66,7 +66,7 @@ public enum DynamicsCommands {
             throw LuaError(".run takes a number of seconds, e.g. .run 2", kind: .raw)
         }
         try AnimatorBinding.checkRunLength(seconds, a)
-        _ = try AnimatorBinding.stepping(state.stack) { try a.run(seconds) }
+        try FrameStepping.run(state.stack, a, seconds)
         return describe(a)
     }
 

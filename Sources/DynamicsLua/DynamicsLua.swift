@@ -26,6 +26,11 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
             s.setGlobal(type.info.name)
             s.rawSet(module, field: type.info.name)
         }
+        try PictureSessions.install(state)
+        s.push(function: PlotBinding.function)
+        s.pushCopy(of: -1)
+        s.setGlobal("plot")
+        s.rawSet(module, field: "plot")
         s.push(function: HelpBinding.function)
         s.pushCopy(of: -1)
         s.setGlobal("help")

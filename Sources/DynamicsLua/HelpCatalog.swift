@@ -89,7 +89,7 @@ enum HelpCatalog {
                       summary: "(0, 0, w, h) of the reference view, or nil"),
             FieldInfo(name: "delegate", writable: true, kind: "table or nil", defaultValue: "nil",
                       summary: "{ didPause = function(self, animator) end, willResume = function(self, animator) end }"),
-        ],
+        ] + PicturesHelp.animatorFields,
         methods: [
             MethodInfo(name: "addBehavior", signature: "animator:addBehavior(b)", summary: "adds a behaviour"),
             MethodInfo(name: "removeBehavior", signature: "animator:removeBehavior(b)", summary: "removes a behaviour"),
@@ -103,7 +103,7 @@ enum HelpCatalog {
                        summary: "steps until the animator pauses; returns the simulated seconds"),
             MethodInfo(name: "state", signature: "animator:state()",
                        summary: "an array of { name, center, angle, velocity, angularVelocity }"),
-        ])
+        ] + PicturesHelp.animatorMethods)
 
     static let gravity = TypeInfo(
         name: "Gravity", uikitName: "UIGravityBehavior",
@@ -261,6 +261,7 @@ enum HelpCatalog {
             let padded = type.name.padding(toLength: 13)
             lines.append("  \(padded)\(type.summary)")
         }
+        lines.append(PicturesHelp.overviewLine)
         lines.append("  help         help(), help(Gravity), help(g), help(\"magnitude\")")
         lines.append("Units: points, seconds, radians; y grows downward; angle pi/2 points down.")
         return lines.joined(separator: "\n")
@@ -269,6 +270,7 @@ enum HelpCatalog {
     /// Help for a name: a type, or every type's field or method of that name; nil when nothing matches.
     static func text(for name: String) -> String? {
         if let type = type(named: name) { return type.helpText }
+        if name == "plot" { return PicturesHelp.plot }
         if name == "help" { return "help(): the globals; help(Type), help(object), help(\"field\"): what it is" }
         var lines: [String] = []
         for type in all {
