@@ -26,7 +26,8 @@ enum PictureCommands {
             }
             options.width = width
         }
-        do throws(PictureError) { return try TerminalCanvas(options: options).draw(a.snapshot()) } catch { throw LuaError(error.description, kind: .raw) }
+        let snapshot = a.snapshot()
+        do throws(PictureError) { return try TerminalCanvas(options: PictureOptions.framed(options, for: snapshot)).draw(snapshot) } catch { throw LuaError(error.description, kind: .raw) }
     }
 
     /// `.play SECONDS [SPEED]`

@@ -57,6 +57,15 @@ enum PictureOptions {
         return options
     }
 
+    /// The options with a view chosen when none was given: the reference bounds widened by 1% of their larger side,
+    /// so the boundary's right and bottom edges (which lie exactly on the bounds) are drawn too.
+    static func framed(_ options: TerminalCanvas.Options, for snapshot: WorldSnapshot) -> TerminalCanvas.Options {
+        guard options.view == nil, let bounds = snapshot.referenceBounds else { return options }
+        var framed = options
+        framed.view = bounds.expanded(by: 0.01 * max(bounds.width, bounds.height))
+        return framed
+    }
+
     /// The SVG options: Pictures' defaults (labels, white background) then the table's fields.
     static func svg(_ o: OptionTable?) throws(LuaError) -> SVGRenderer.Options {
         var options = SVGRenderer.Options()

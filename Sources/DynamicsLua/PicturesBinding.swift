@@ -11,7 +11,8 @@ enum PicturesBinding {
     static func drawing(_ s: LuaStack, _ a: Animator) throws(LuaError) -> String {
         let o = try PictureOptions.table(s, 2, typeName: "draw", keys: PictureOptions.drawKeys)
         let options = try PictureOptions.canvas(o)
-        do throws(PictureError) { return try TerminalCanvas(options: options).draw(a.snapshot()) } catch { throw PictureOptions.error(error, arg: 2) }
+        let snapshot = a.snapshot()
+        do throws(PictureError) { return try TerminalCanvas(options: PictureOptions.framed(options, for: snapshot)).draw(snapshot) } catch { throw PictureOptions.error(error, arg: 2) }
     }
 
     /// Every method this file adds to Animator.

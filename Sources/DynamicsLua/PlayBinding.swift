@@ -29,6 +29,8 @@ enum PlayBinding {
         var simulated = 0.0
         var interrupted = false
         var callbackFailed = false
+        /// The animator paused (everything at rest) before the time was up.
+        var atRest = false
         /// The last picture and its status line, when standard output is not a terminal (else it is on screen).
         var lastFrame: String?
     }
@@ -60,7 +62,7 @@ enum PlayBinding {
             // Leave room for the status line and the prompt, so the picture never scrolls.
             options.maxHeight = max(1, size.rows - 3)
         }
-        let painter = TerminalCanvas(options: options)
+        let painter = TerminalCanvas(options: PictureOptions.framed(options, for: a.snapshot()))
         func picture() throws(LuaError) -> [String] {
             do throws(PictureError) { return try painter.lines(a.snapshot()) } catch { throw PictureOptions.error(error, arg: 3) }
         }
@@ -88,6 +90,7 @@ enum PlayBinding {
         func status() -> String {
             let t = NumberText.fixed(a.elapsedTime, decimals: 2)
             let pace = speed == 1 ? "real time" : "\(formatNumber(speed))x"
+            if outcome.atRest { return "t = \(t) s  (\(pace)), everything at rest" }
             return "t = \(t) s  (\(pace))" + (live ? "  Ctrl-C stops" : "")
         }
 
@@ -113,11 +116,13 @@ enum PlayBinding {
                 if outcome.callbackFailed || failure != nil || playInterrupted != 0 { break }
             }
             if playInterrupted != 0 { outcome.interrupted = true }
+            // A paused animator would only show the same picture until the time is up.
+            if !a.isRunning { outcome.atRest = true }
             if live {
                 pacer.waitForNextFrame()
                 try TerminalOutput.writeNow(LiveFrame.frame(try picture(), status: status()), on: s)
             }
-            if outcome.interrupted || outcome.callbackFailed || failure != nil { break loop }
+            if outcome.interrupted || outcome.atRest || outcome.callbackFailed || failure != nil { break loop }
         }
         outcome.simulated = a.elapsedTime - start
         if live {

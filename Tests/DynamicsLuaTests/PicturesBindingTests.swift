@@ -66,6 +66,8 @@ private let fixedScene = """
     options.showLabels = false
     options.showContacts = true
     options.colorMode = .none
+    // With no view given, the binding frames the reference bounds (320 x 240) with a 1% margin of the larger side.
+    options.view = AABB(lower: Vector(-3.2, -3.2), upper: Vector(323.2, 243.2))
     let expected = try TerminalCanvas(options: options).draw(a.snapshot())
     #expect(text == expected)
     #expect(!text.isEmpty)

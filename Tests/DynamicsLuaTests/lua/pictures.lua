@@ -23,9 +23,10 @@ local text = a:drawing{ width = 40 }
 assert(captured(function() a:draw{ width = 40 } end) == text, "draw prints the drawing")
 -- off a terminal the drawing is plain text
 assert(not text:find("\27", 1, true), "no escape codes when output is not a terminal")
--- 40 cells of braille are 80 dots across; a 200 x 100 world keeps its aspect: 40 dots down = 10 lines of 4 dots
+-- 40 cells of braille are 80 dots across; the 200 x 100 world framed with a 1% margin (2 pt a side) is 204 x 104,
+-- so its aspect asks for 80 * 104 / 204 = 40.8 dots down: 11 lines of 4 dots
 local rows = lines(text)
-assert(#rows == 10, "expected 10 lines, got " .. #rows)
+assert(#rows == 11, "expected 11 lines, got " .. #rows)
 for _, row in ipairs(rows) do assert(utf8.len(row) <= 40, "a line wider than 40 cells") end
 -- the height option narrows the picture to fit
 assert(#lines(a:drawing{ width = 40, height = 5 }) == 5)
