@@ -93,6 +93,9 @@ function View(options) end
 ---@field elapsedTime number ro, seconds
 ---@field referenceBounds luadyn.Rect? ro
 ---@field delegate luadyn.AnimatorDelegate? rw
+---@field kineticEnergy number ro, mass·pt²/s²: ½ m v² + ½ I ω² of the items not anchored
+---@field potentialEnergy number ro, mass·pt²/s²: -m (g · p) per gravity acting, zero at the origin
+---@field isRecording boolean ro
 local AnimatorMethods = {}
 ---@param b Behavior
 function AnimatorMethods:addBehavior(b) end
@@ -113,6 +116,51 @@ function AnimatorMethods:run(seconds) end
 function AnimatorMethods:runUntilRest(maxSeconds) end
 ---@return {name: string, center: Point, angle: number, velocity: Point, angularVelocity: number}[]
 function AnimatorMethods:state() end
+
+---@class luadyn.DrawOptions
+---@field width integer? cells, default 80 (or the terminal's width if narrower)
+---@field height integer? most lines; the picture narrows to fit
+---@field glyphs "braille"|"blocks"|"ascii"?
+---@field color boolean? default: only on a colour terminal
+---@field filled boolean? default true
+---@field joints boolean? default true
+---@field contacts boolean? default false
+---@field labels boolean? default true
+---@field view luadyn.RectLike? the part of the world shown
+
+---Prints the world as a terminal drawing (returns nothing; see drawing).
+---@param options luadyn.DrawOptions?
+function AnimatorMethods:draw(options) end
+---The terminal drawing as a string.
+---@param options luadyn.DrawOptions?
+---@return string
+function AnimatorMethods:drawing(options) end
+---Animates in the terminal (Ctrl-C stops); when not a terminal, steps at once and prints the last frame.
+---@param seconds number
+---@param options {speed: number?, fps: number?, width: integer?, height: integer?, glyphs: string?, color: boolean?, filled: boolean?, joints: boolean?, contacts: boolean?, labels: boolean?, view: luadyn.RectLike?}?
+---@return number seconds simulated
+function AnimatorMethods:play(seconds, options) end
+---Writes an SVG picture of the world.
+---@param file string
+---@param options {velocities: boolean?, velocityScale: number?, contacts: boolean?, labels: boolean?, width: number?, view: luadyn.RectLike?, background: string|false?}?
+---@return string file
+function AnimatorMethods:snapshot(file, options) end
+---Starts recording every frame stepped from now on.
+---@param options {maxFrames: integer?}?
+function AnimatorMethods:record(options) end
+---@return integer frames kept
+function AnimatorMethods:stopRecording() end
+---Writes the recording as one self-contained HTML page with a player.
+---@param file string
+---@param options {trails: boolean?, speed: number?, width: integer?, title: string?, autoplay: boolean?, labels: boolean?}?
+---@return string file
+function AnimatorMethods:exportHTML(file, options) end
+---Writes a row now and after every frame until stopTrace (CSV, or JSON Lines for .jsonl).
+---@param options {file: string, items: View[]?, fields: ("center"|"velocity"|"angle"|"angularVelocity")[]?, format: "csv"|"jsonl"?}
+---@return string file
+function AnimatorMethods:trace(options) end
+---@return integer rows written
+function AnimatorMethods:stopTrace() end
 
 ---@overload fun(): Animator
 ---@overload fun(view: View): Animator
@@ -341,3 +389,16 @@ function Path.segment(p1, p2) end
 ---Prints help: the globals, a type, an object's type, or a field or method name.
 ---@param what any?
 function help(what) end
+
+---@class luadyn.PlotSeries
+---@field name string?
+---@field values number[]?
+---@field x number[]?
+---@field y number[]?
+---@field color string?
+
+---A line chart of one or more series as text; a last table of options may follow
+---({ width = 60, height = 12, title =, min =, max =, color = }).
+---@param ... number[]|luadyn.PlotSeries|{width: integer?, height: integer?, title: string?, min: number?, max: number?, color: boolean?}
+---@return string
+function plot(...) end
