@@ -14,6 +14,33 @@ nonisolated(unsafe) private var playInterrupted: sig_atomic_t = 0
 /// The handler `play` installs: it only raises the flag (nothing else is safe in a signal handler).
 private func onPlayInterrupt(_ signal: Int32) { playInterrupted = 1 }
 
+/// One play at a time in a process: a play owns the SIGINT disposition and the terminal while it runs, so a second
+/// one (another thread, another interpreter) waits rather than saving and restoring handlers out of order.
+/// Recursive, so a caller that already holds it may play.
+final class PlayLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    /// Runs `body` holding the lock.
+    func withLock<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// The lock every play takes.
+    static let shared = PlayLock()
+}
+
 /// `animator:play(seconds [, { speed = 1, ... }])` and `.play SECONDS`: the world animated in the terminal.
 ///
 /// In a terminal it draws up to 30 frames a second, redrawn in place, pacing the steps so simulated time runs at
@@ -52,6 +79,13 @@ enum PlayBinding {
     /// `printsLastFrame` false leaves printing the last frame (off a terminal) to the caller, as `.play` does.
     static func run(_ s: LuaStack, _ a: Animator, seconds: Double, speed: Double, fps: Double,
                     canvas: TerminalCanvas.Options, printsLastFrame: Bool = true) throws(LuaError) -> Outcome {
+        try PlayLock.shared.withLock { () throws(LuaError) -> Outcome in
+            try playLocked(s, a, seconds: seconds, speed: speed, fps: fps, canvas: canvas, printsLastFrame: printsLastFrame)
+        }
+    }
+
+    private static func playLocked(_ s: LuaStack, _ a: Animator, seconds: Double, speed: Double, fps: Double,
+                                   canvas: TerminalCanvas.Options, printsLastFrame: Bool) throws(LuaError) -> Outcome {
         var pacer: FramePacer
         do throws(PictureError) { pacer = try FramePacer(timeStep: a.timeStep, speed: speed, maxFramesPerSecond: fps) } catch {
             throw PictureOptions.error(error, arg: 3)
