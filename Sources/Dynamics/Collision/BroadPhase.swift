@@ -11,6 +11,7 @@ public struct BroadPhase: Sendable {
     private var moveBuffer: [Int32] = []
     private var pairKeys: [UInt64] = []
 
+    /// An empty broadphase.
     public init() {}
 
     /// How many proxies exist.
