@@ -49,8 +49,9 @@ func collidePolygons(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform)
 }
 
 /// Builds the manifold from a reference edge: the incident edge (the other polygon's edge facing it most) is
-/// clipped to the reference edge's span. When the cores are apart and the nearest features are two corners the
-/// single corner-to-corner point is used instead, so speculative contacts near corners get the true normal.
+/// clipped to the reference edge's span. When the cores are apart and GJK finds the nearest features are two
+/// corners, the single corner-to-corner point is used instead, so speculative contacts near corners get the true
+/// normal and gap.
 /// Everything is in A's frame; `flip` says the reference polygon is B.
 func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: LocalPolygon, separation: Double,
                   flip: Bool, _ xfA: Transform, _ xfB: Transform) -> Manifold {
@@ -73,17 +74,13 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     }
 
     if separation > 0.1 * Tolerance.linearSlop {
-        let c = closestPointsOfSegments(v11, v12, v21, v22)
-        let refAtCorner = c.fraction1 == 0 || c.fraction1 == 1
-        let incAtCorner = c.fraction2 == 0 || c.fraction2 == 1
-        if refAtCorner && incAtCorner {
-            let (n, dist) = direction(from: c.point1, to: c.point2, fallback: nRef)
+        let c = closestPointsOfCores(ref, inc)
+        if let (refVertex, incVertex) = c.corners {
+            let (n, dist) = direction(from: c.onA, to: c.onB, fallback: nRef)
             let sep = dist - radii
             guard sep <= Tolerance.speculativeDistance else { return m }
-            let local = 0.5 * ((c.point1 + ref.radius * n) + (c.point2 - inc.radius * n))
+            let local = 0.5 * ((c.onA + ref.radius * n) + (c.onB - inc.radius * n))
             m.normal = xfA.q.rotate(flip ? -n : n)
-            let refVertex = c.fraction1 == 0 ? i1 : i2
-            let incVertex = c.fraction2 == 0 ? j1 : j2
             m.append(manifoldPoint(local: local, separation: sep, id: id(refVertex, incVertex), xfA, xfB))
             return m
         }
@@ -94,6 +91,21 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     let upper1 = dot(v12 - v11, tangent)
     let upper2 = dot(v21 - v11, tangent)
     let lower2 = dot(v22 - v11, tangent)
+    m.normal = xfA.q.rotate(flip ? -nRef : nRef)
+    // An incident edge wholly past one end of the reference edge touches it, if at all, with its nearer end only.
+    // (Clipping would extrapolate off the edge, to points outside the incident polygon.)
+    if upper2 <= 0 || lower2 >= upper1 {
+        let v = upper2 <= 0 ? v21 : v22
+        let sep = dot(v - v11, nRef)
+        if sep - radii <= Tolerance.speculativeDistance {
+            let local = v + (0.5 * (ref.radius - inc.radius - sep)) * nRef
+            let pointID = upper2 <= 0 ? id(i1, j1) : id(i2, j2)
+            m.append(manifoldPoint(local: local, separation: sep - radii, id: pointID, xfA, xfB))
+        } else {
+            m.normal = .zero
+        }
+        return m
+    }
     var vLower = v22, vUpper = v21
     let span = upper2 - lower2
     if lower2 < 0 && span > 1e-12 { vLower = lerp(v22, v21, (0 - lower2) / span) }
@@ -101,7 +113,6 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     let sLower = dot(vLower - v11, nRef)
     let sUpper = dot(vUpper - v11, nRef)
 
-    m.normal = xfA.q.rotate(flip ? -nRef : nRef)
     if sLower - radii <= Tolerance.speculativeDistance {
         let local = vLower + (0.5 * (ref.radius - inc.radius - sLower)) * nRef
         m.append(manifoldPoint(local: local, separation: sLower - radii, id: id(i1, j2), xfA, xfB))

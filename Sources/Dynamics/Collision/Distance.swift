@@ -25,13 +25,21 @@ private struct SimplexVertex {
     var w: Vector { onB - onA }
 }
 
-/// The distance between two convex shapes by GJK (Gilbert-Johnson-Keerthi) on their cores, then their radii.
-/// Circles are points with a radius, segments two-point polygons, and polygons their vertices with rounding.
-public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> DistanceOutput {
-    // Work in A's frame so the numbers stay small however far the shapes are from the origin.
-    let xf = xfA.inverseMultiplied(by: xfB)
-    let pa = LocalPolygon(a, .identity)
-    let pb = LocalPolygon(b, xf)
+/// The closest points of two cores found by GJK, in the frame both polygons are given in.
+struct CoreClosestPoints {
+    var onA: Vector
+    var onB: Vector
+    /// 0 when the cores overlap.
+    var distance: Double
+    /// When the closest points are a vertex of each core, their indices; nil when an edge is involved or they overlap.
+    var corners: (a: Int, b: Int)?
+    var iterations: Int
+}
+
+/// GJK (Gilbert-Johnson-Keerthi) on the Minkowski difference B - A: a simplex of up to three difference points is
+/// moved toward the origin, each time adding the support point in the direction of the origin, until no support
+/// point brings it closer.
+func closestPointsOfCores(_ pa: LocalPolygon, _ pb: LocalPolygon) -> CoreClosestPoints {
     func support(_ p: LocalPolygon, _ d: Vector) -> Int {
         var best = 0
         let vs = p.vertices.span
@@ -50,14 +58,16 @@ public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Trans
     var count = 1
     var iterations = 0
     var closest = simplex[0].w
+    var overlap = false
     let maxIterations = 40
-    while iterations < maxIterations {
-        iterations += 1
+    while true {
         count = reduceSimplex(&simplex, count)
         closest = .zero
         for k in 0..<count { closest += simplex[k].weight * simplex[k].w }
         // A triangle around the origin, or a simplex through it: the cores overlap.
-        if count == 3 || closest.lengthSquared < 1e-24 { closest = .zero; break }
+        if count == 3 || closest.lengthSquared < 1e-24 { overlap = true; break }
+        if iterations == maxIterations { break }
+        iterations += 1
         let d = -closest
         let next = vertex(support(pa, -d), support(pb, d))
         // Stop when the new point is one we have (no progress) or brings the bound no closer.
@@ -72,7 +82,19 @@ public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Trans
 
     var onA = Vector.zero, onB = Vector.zero
     for k in 0..<count { onA += simplex[k].weight * simplex[k].onA; onB += simplex[k].weight * simplex[k].onB }
-    let core = closest == .zero ? 0 : distance(onA, onB)
+    let corners: (a: Int, b: Int)? = !overlap && count == 1 ? (simplex[0].indexA, simplex[0].indexB) : nil
+    return CoreClosestPoints(onA: onA, onB: onB, distance: overlap ? 0 : distance(onA, onB), corners: corners,
+                             iterations: iterations)
+}
+
+/// The distance between two convex shapes by GJK on their cores, then their radii.
+/// Circles are points with a radius, segments two-point polygons, and polygons their vertices with rounding.
+public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> DistanceOutput {
+    // Work in A's frame so the numbers stay small however far the shapes are from the origin.
+    let pa = LocalPolygon(a, .identity)
+    let pb = LocalPolygon(b, xfA.inverseMultiplied(by: xfB))
+    let c = closestPointsOfCores(pa, pb)
+    let onA = c.onA, onB = c.onB, core = c.distance, iterations = c.iterations
     let radii = pa.radius + pb.radius
     var out = DistanceOutput(pointA: .zero, pointB: .zero, normal: .zero, distance: 0, coreDistance: core,
                              iterations: iterations)
@@ -138,7 +160,10 @@ private func reduceSimplex(_ s: inout InlineArray<3, SimplexVertex>, _ count: In
             s[0].weight = 1 - w; s[1].weight = w
             return 2
         }
-        let denom = 1 / (va + vb + vc)
+        let total = va + vb + vc
+        // A flat triangle cannot enclose the origin; fall back to its first edge rather than divide by zero.
+        guard total > 0 else { return reduceSimplex(&s, 2) }
+        let denom = 1 / total
         s[1].weight = vb * denom
         s[2].weight = vc * denom
         s[0].weight = 1 - s[1].weight - s[2].weight
