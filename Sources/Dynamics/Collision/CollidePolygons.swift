@@ -1,21 +1,41 @@
-/// A polygon (or a segment as a two-vertex polygon) expressed in another body's frame, for the narrowphase.
+/// A polygon (or a segment as a two-vertex polygon, or a circle as one point) expressed in one body's frame, for
+/// the narrowphase. Its vertices and normals live in scratch memory owned by `withLocalPolygons`, so building one
+/// copies only the vertices in use and the narrowphase reads them in place (copies of the inline storage of whole
+/// shapes were measured to take half the narrowphase's time).
 struct LocalPolygon {
     var count: Int
-    var vertices: ShapeVertices
-    var normals: ShapeVertices
+    var vertices: UnsafeBufferPointer<Vector>
+    var normals: UnsafeBufferPointer<Vector>
     var radius: Double
 
-    /// Shape `s` moved by `xf` (B's placement in A's frame, or the identity for A itself).
-    init(_ s: Shape, _ xf: Transform) {
-        let n = s.count
-        count = n
-        radius = s.radius
-        let sv = s.storedVertices.span, sn = s.storedNormals.span
-        vertices = ShapeVertices { i in i < n ? xf.apply(sv[i]) : .zero }
-        normals = ShapeVertices { i in i < n ? xf.q.rotate(sn[i]) : .zero }
-    }
-
     @inline(__always) func next(_ i: Int) -> Int { i + 1 < count ? i + 1 : 0 }
+}
+
+/// Calls `body` with shape `a` as it is and shape `b` moved by `xf` (B's placement in A's frame), both in stack
+/// scratch memory that lives for the call only.
+@inline(__always)
+func withLocalPolygons<R>(_ a: Shape, _ b: Shape, _ xf: Transform, _ body: (LocalPolygon, LocalPolygon) -> R) -> R {
+    let cap = Shape.maxPolygonVertices
+    return withUnsafeTemporaryAllocation(of: Vector.self, capacity: 4 * cap) { scratch in
+        let na = min(a.count, cap), nb = min(b.count, cap)
+        let av = a.storedVertices.span, an = a.storedNormals.span
+        let bv = b.storedVertices.span, bn = b.storedNormals.span
+        for i in 0..<na {
+            scratch.initializeElement(at: i, to: av[i])
+            scratch.initializeElement(at: cap + i, to: an[i])
+        }
+        for i in 0..<nb {
+            scratch.initializeElement(at: 2 * cap + i, to: xf.apply(bv[i]))
+            scratch.initializeElement(at: 3 * cap + i, to: xf.q.rotate(bn[i]))
+        }
+        let base = UnsafeBufferPointer(scratch)
+        let pa = LocalPolygon(count: na, vertices: UnsafeBufferPointer(rebasing: base[0..<na]),
+                              normals: UnsafeBufferPointer(rebasing: base[cap..<(cap + na)]), radius: a.radius)
+        let pb = LocalPolygon(count: nb, vertices: UnsafeBufferPointer(rebasing: base[(2 * cap)..<(2 * cap + nb)]),
+                              normals: UnsafeBufferPointer(rebasing: base[(3 * cap)..<(3 * cap + nb)]), radius: b.radius)
+        // Vector is a trivial type: the scratch needs no deinitialisation.
+        return body(pa, pb)
+    }
 }
 
 /// The edge of `p1` along whose normal `p2` sticks out least, and by how much: the best separating axis among
@@ -23,8 +43,7 @@ struct LocalPolygon {
 func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon) -> (edge: Int, separation: Double) {
     var bestEdge = 0
     var best = -Double.infinity
-    // Spans read the inline storage in place; subscripting the stored arrays directly was measured to copy them.
-    let n1 = p1.normals.span, v1 = p1.vertices.span, v2 = p2.vertices.span
+    let n1 = p1.normals, v1 = p1.vertices, v2 = p2.vertices
     for i in 0..<p1.count {
         let n = n1[i], v = v1[i]
         var deepest = Double.infinity
@@ -36,8 +55,13 @@ func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon) -> (edge: Int, separa
 
 /// Two convex (rounded) polygons, either of which may be a segment.
 func collidePolygons(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
-    let pa = LocalPolygon(a, .identity)
-    let pb = LocalPolygon(b, xfA.inverseMultiplied(by: xfB))
+    withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
+        collideLocalPolygons(pa, pb, xfA, xfB)
+    }
+}
+
+/// `collidePolygons` once both polygons are in A's frame.
+private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform, _ xfB: Transform) -> Manifold {
     let (edgeA, sepA) = maxSeparation(pa, pb)
     let (edgeB, sepB) = maxSeparation(pb, pa)
     guard max(sepA, sepB) <= Tolerance.speculativeDistance + pa.radius + pb.radius else { return Manifold() }
@@ -56,9 +80,9 @@ func collidePolygons(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform)
 func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: LocalPolygon, separation: Double,
                   flip: Bool, _ xfA: Transform, _ xfB: Transform) -> Manifold {
     let i2 = ref.next(i1)
-    let refVertices = ref.vertices.span, incVertices = inc.vertices.span, incNormals = inc.normals.span
+    let refVertices = ref.vertices, incVertices = inc.vertices, incNormals = inc.normals
     let v11 = refVertices[i1], v12 = refVertices[i2]
-    let nRef = ref.normals.span[i1]
+    let nRef = ref.normals[i1]
     var j1 = 0
     var mostFacing = Double.infinity
     for j in 0..<inc.count {

@@ -42,7 +42,7 @@ struct CoreClosestPoints {
 func closestPointsOfCores(_ pa: LocalPolygon, _ pb: LocalPolygon) -> CoreClosestPoints {
     func support(_ p: LocalPolygon, _ d: Vector) -> Int {
         var best = 0
-        let vs = p.vertices.span
+        let vs = p.vertices
         var bestValue = dot(vs[0], d)
         for i in 1..<max(1, p.count) {
             let v = dot(vs[i], d)
@@ -51,7 +51,7 @@ func closestPointsOfCores(_ pa: LocalPolygon, _ pb: LocalPolygon) -> CoreClosest
         return best
     }
     func vertex(_ i: Int, _ j: Int) -> SimplexVertex {
-        SimplexVertex(onA: pa.vertices.span[i], onB: pb.vertices.span[j], indexA: i, indexB: j, weight: 1)
+        SimplexVertex(onA: pa.vertices[i], onB: pb.vertices[j], indexA: i, indexB: j, weight: 1)
     }
 
     var simplex = InlineArray<3, SimplexVertex>(repeating: vertex(0, 0))
@@ -91,18 +91,16 @@ func closestPointsOfCores(_ pa: LocalPolygon, _ pb: LocalPolygon) -> CoreClosest
 /// Circles are points with a radius, segments two-point polygons, and polygons their vertices with rounding.
 public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> DistanceOutput {
     // Work in A's frame so the numbers stay small however far the shapes are from the origin.
-    let pa = LocalPolygon(a, .identity)
-    let pb = LocalPolygon(b, xfA.inverseMultiplied(by: xfB))
-    let c = closestPointsOfCores(pa, pb)
+    let c = withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in closestPointsOfCores(pa, pb) }
     let onA = c.onA, onB = c.onB, core = c.distance, iterations = c.iterations
-    let radii = pa.radius + pb.radius
+    let radii = a.radius + b.radius
     var out = DistanceOutput(pointA: .zero, pointB: .zero, normal: .zero, distance: 0, coreDistance: core,
                              iterations: iterations)
     if core > radii && core > 0 {
         let n = (onB - onA) / core
         out.normal = xfA.q.rotate(n)
-        out.pointA = xfA.apply(onA + pa.radius * n)
-        out.pointB = xfA.apply(onB - pb.radius * n)
+        out.pointA = xfA.apply(onA + a.radius * n)
+        out.pointB = xfA.apply(onB - b.radius * n)
         out.distance = core - radii
     } else {
         let mid = xfA.apply(0.5 * (onA + onB))
