@@ -199,15 +199,15 @@ private func expectAnchorsConsistent(_ m: Manifold, _ xfA: Transform, _ xfB: Tra
 /// returns the largest angle between any segment's contact normal and the true surface normal there (a sideways
 /// normal would catch a sliding box). Also checks the box is always held by some contact.
 private func worstNormalError(on path: Path, radius: Double, inside: Bool, ghosts: Bool = true,
+                              shape box: Shape = Shape.box(halfWidth: 12, halfHeight: 6), halfHeight: Double = 6,
                               sourceLocation: SourceLocation = #_sourceLocation) -> Double {
     let chain = ghosts ? Shape.chain(path: path) : Shape.chain(path: path).map { Shape.segment($0.vertex(0), $0.vertex(1)) }
-    let box = Shape.box(halfWidth: 12, halfHeight: 6)
     var worst = 0.0
     for k in 0...400 {
         let theta = -Double.pi / 2 - 0.6 + 1.2 * Double(k) / 400  // around the top of the circle (y up is -y)
         let radial = Vector(cos(theta), sin(theta))
         // Outside: the box sits on top of the bump, its bottom face against the surface. Inside: it lies in the bowl.
-        let reach = inside ? radius - 6 + 0.1 : radius + 6 - 0.1
+        let reach = inside ? radius - halfHeight + 0.1 : radius + halfHeight - 0.1
         let xf = Transform(p: reach * radial, q: Rotation(angle: theta + Double.pi / 2))
         let surfaceNormal = inside ? -radial : radial
         var contacts = 0
@@ -229,6 +229,11 @@ private func worstNormalError(on path: Path, radius: Double, inside: Bool, ghost
     // is up to 0.05 + 12 / 200 rad off the normal at the box's centre. A catching normal is far more.
     #expect(worstNormalError(on: circle, radius: r, inside: false) < 0.13)
     #expect(worstNormalError(on: circle, radius: r, inside: true) < 0.13)
+    // A ball rolling on the bump meets faces (off by at most half a segment's 0.1 rad) or a joint (normal toward
+    // its centre, exact); in the bowl it can also press the face just past a joint, a little more off.
+    let ball = Shape.circle(radius: 8)
+    #expect(worstNormalError(on: circle, radius: r, inside: false, shape: ball, halfHeight: 8) < 0.051)
+    #expect(worstNormalError(on: circle, radius: r, inside: true, shape: ball, halfHeight: 8) < 0.08)
     // Lone segments (no neighbours known) do catch inside the bowl: a box side meets a joint, normal sideways.
     #expect(worstNormalError(on: circle, radius: r, inside: true, ghosts: false) > 1)
 }
