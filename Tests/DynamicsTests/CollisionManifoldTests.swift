@@ -193,6 +193,15 @@ private func expectAnchorsConsistent(_ m: Manifold, _ xfA: Transform, _ xfB: Tra
     let ms = bend.map { collide($0, .identity, ball, at(c.x, c.y)) }
     #expect(ms[0].pointCount == 1 && ms[1].pointCount == 0)
     #expect(near(ms[0].normal, c.normalized))
+    // The same from the chain's other side: bending up-screen, with the ball below.
+    let up = Shape.chain([Vector(-100, 0), Vector(0, 0), Vector(100, -100)], isClosed: false)
+    let below = Vector(3, 9)
+    let mu = up.map { collide($0, .identity, ball, at(below.x, below.y)) }
+    #expect(mu[0].pointCount == 1 && mu[1].pointCount == 0)
+    #expect(near(mu[0].normal, below.normalized))
+    // From the concave side of that joint the ball rests on both faces, never on the joint.
+    let above = collide(up[0], .identity, ball, at(-2, -9.95))
+    #expect(near(above.normal, Vector(0, -1)))
 }
 
 /// Sinks a box 0.1 pt into a flattened circular boundary at many places along it, turned to the local surface, and
