@@ -57,14 +57,18 @@ private func bruteForceDistance(_ a: [Vector], _ b: [Vector]) -> Double {
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return lo + (hi - lo) * Double(state >> 11) / Double(1 << 53)
     }
+    // Every kind: sharp and rounded polygons, a circle, and a segment (segment pairs make no contact by design).
     let shapes = [Shape.box(halfWidth: 20, halfHeight: 5), Shape.ellipse(radiusX: 15, radiusY: 9),
-                  try Shape.polygon([Vector(0, 0), Vector(30, 2), Vector(5, 25)])]
+                  try Shape.polygon([Vector(0, 0), Vector(30, 2), Vector(5, 25)]),
+                  try Shape.polygon([Vector(-8, -4), Vector(8, -4), Vector(8, 4), Vector(-8, 4)], radius: 3),
+                  Shape.circle(center: Vector(2, 1), radius: 7), Shape.segment(Vector(-20, 3), Vector(25, -4))]
     var touching = 0
     // Within a tenth of the linear slop, the narrowphase prefers A's face over a barely better face of B (so the
     // choice does not flicker); that hysteresis is the slack allowed below in both directions.
     let slack = 0.1 * Tolerance.linearSlop
     for _ in 0..<4000 {
-        let a = shapes[Int(uniform(0, 3))], b = shapes[Int(uniform(0, 3))]
+        let a = shapes[Int(uniform(0, 6))], b = shapes[Int(uniform(0, 6))]
+        if a.kind == .segment && b.kind == .segment { continue }
         let xfA = Transform(p: .zero, q: Rotation(angle: uniform(-3, 3)))
         let xfB = Transform(p: Vector(uniform(-50, 50), uniform(-50, 50)), q: Rotation(angle: uniform(-3, 3)))
         let trueDistance = shapeDistance(a, xfA, b, xfB).distance
