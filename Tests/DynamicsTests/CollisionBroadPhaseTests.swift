@@ -143,3 +143,17 @@ private func bruteForcePairs(_ boxes: [Box]) -> [[Int32]] {
     let depthBound = 2.0 * log2(Double(live.count))
     #expect(Double(tree.height) <= depthBound)
 }
+
+@Test func destroyedProxiesWaitingInTheMoveBufferAreForgotten() {
+    var bp = BroadPhase()
+    let wall = bp.createProxy(aabb: AABB(lower: Vector(0, 0), upper: Vector(100, 10)), shapeIndex: 0, isStatic: true)
+    let doomed = bp.createProxy(aabb: AABB(lower: Vector(10, 5), upper: Vector(20, 15)), shapeIndex: 1, isStatic: false)
+    bp.destroyProxy(doomed)
+    // The freed node is reused by the next proxy; it must be reported once, under its new index.
+    let reborn = bp.createProxy(aabb: AABB(lower: Vector(50, 5), upper: Vector(60, 15)), shapeIndex: 2, isStatic: false)
+    var found: [[Int32]] = []
+    bp.updatePairs { a, b in found.append([a, b]) }
+    #expect(found == [[0, 2]])
+    #expect(bp.shapeIndex(reborn) == 2 && bp.shapeIndex(wall) == 0)
+    #expect(bp.fatAABBsOverlap(wall, reborn))
+}

@@ -193,21 +193,30 @@ private func expectAnchorsConsistent(_ m: Manifold, _ xfA: Transform, _ xfB: Tra
     let ms = bend.map { collide($0, .identity, ball, at(c.x, c.y)) }
     #expect(ms[0].pointCount == 1 && ms[1].pointCount == 0)
     #expect(near(ms[0].normal, c.normalized))
+    // The same from the chain's other side: bending up-screen, with the ball below.
+    let up = Shape.chain([Vector(-100, 0), Vector(0, 0), Vector(100, -100)], isClosed: false)
+    let below = Vector(3, 9)
+    let mu = up.map { collide($0, .identity, ball, at(below.x, below.y)) }
+    #expect(mu[0].pointCount == 1 && mu[1].pointCount == 0)
+    #expect(near(mu[0].normal, below.normalized))
+    // From the concave side of that joint the ball rests on both faces, never on the joint.
+    let above = collide(up[0], .identity, ball, at(-2, -9.95))
+    #expect(near(above.normal, Vector(0, -1)))
 }
 
 /// Sinks a box 0.1 pt into a flattened circular boundary at many places along it, turned to the local surface, and
 /// returns the largest angle between any segment's contact normal and the true surface normal there (a sideways
 /// normal would catch a sliding box). Also checks the box is always held by some contact.
 private func worstNormalError(on path: Path, radius: Double, inside: Bool, ghosts: Bool = true,
+                              shape box: Shape = Shape.box(halfWidth: 12, halfHeight: 6), halfHeight: Double = 6,
                               sourceLocation: SourceLocation = #_sourceLocation) -> Double {
     let chain = ghosts ? Shape.chain(path: path) : Shape.chain(path: path).map { Shape.segment($0.vertex(0), $0.vertex(1)) }
-    let box = Shape.box(halfWidth: 12, halfHeight: 6)
     var worst = 0.0
     for k in 0...400 {
         let theta = -Double.pi / 2 - 0.6 + 1.2 * Double(k) / 400  // around the top of the circle (y up is -y)
         let radial = Vector(cos(theta), sin(theta))
         // Outside: the box sits on top of the bump, its bottom face against the surface. Inside: it lies in the bowl.
-        let reach = inside ? radius - 6 + 0.1 : radius + 6 - 0.1
+        let reach = inside ? radius - halfHeight + 0.1 : radius + halfHeight - 0.1
         let xf = Transform(p: reach * radial, q: Rotation(angle: theta + Double.pi / 2))
         let surfaceNormal = inside ? -radial : radial
         var contacts = 0
@@ -229,6 +238,11 @@ private func worstNormalError(on path: Path, radius: Double, inside: Bool, ghost
     // is up to 0.05 + 12 / 200 rad off the normal at the box's centre. A catching normal is far more.
     #expect(worstNormalError(on: circle, radius: r, inside: false) < 0.13)
     #expect(worstNormalError(on: circle, radius: r, inside: true) < 0.13)
+    // A ball rolling on the bump meets faces (off by at most half a segment's 0.1 rad) or a joint (normal toward
+    // its centre, exact); in the bowl it can also press the face just past a joint, a little more off.
+    let ball = Shape.circle(radius: 8)
+    #expect(worstNormalError(on: circle, radius: r, inside: false, shape: ball, halfHeight: 8) < 0.051)
+    #expect(worstNormalError(on: circle, radius: r, inside: true, shape: ball, halfHeight: 8) < 0.08)
     // Lone segments (no neighbours known) do catch inside the bowl: a box side meets a joint, normal sideways.
     #expect(worstNormalError(on: circle, radius: r, inside: true, ghosts: false) > 1)
 }

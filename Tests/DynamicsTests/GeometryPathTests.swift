@@ -128,3 +128,27 @@ private func distanceToPolyline(_ p: Vector, _ points: [Vector], closed: Bool) -
     let concave = try Path.polygon([Vector(0, 0), Vector(10, 0), Vector(5, 2), Vector(10, 10), Vector(0, 10)])
     #expect(throws: GeometryError.self) { try Shape.polygon(path: concave) }
 }
+
+@Test func chainsKnowTheirNeighbours() throws {
+    let open = Shape.chain([Vector(0, 0), Vector(10, 0), Vector(10, 0.1), Vector(20, 5), Vector(30, 0)], isClosed: false)
+    // The point 0.1 pt from its predecessor is merged away.
+    #expect(open.count == 3)
+    #expect(open[0].ghost1 == nil && open[0].ghost2 == Vector(20, 5))
+    #expect(open[1].ghost1 == Vector(0, 0) && open[1].ghost2 == Vector(30, 0))
+    #expect(open[2].ghost1 == Vector(10, 0) && open[2].ghost2 == nil)
+    let box = Shape.chain(path: try Path.rect(AABB(lower: .zero, upper: Vector(100, 50))))
+    #expect(box.count == 4)
+    for (i, s) in box.enumerated() {
+        // Closed: every segment's neighbours are the corners either side of it.
+        #expect(s.ghost1 == box[(i + 3) % 4].vertex(0))
+        #expect(s.ghost2 == box[(i + 1) % 4].vertex(1))
+        #expect(s.kind == .segment)
+    }
+    #expect(Shape.chain([Vector(1, 1)], isClosed: true).isEmpty)
+    // A shape path must be one subpath.
+    var two = try Path.rect(AABB(lower: .zero, upper: Vector(10, 10)))
+    try two.move(to: Vector(20, 20))
+    try two.addLine(to: Vector(30, 20))
+    try two.addLine(to: Vector(30, 30))
+    #expect(throws: GeometryError.self) { try Shape.polygon(path: two) }
+}

@@ -11,6 +11,7 @@ public struct BroadPhase: Sendable {
     private var moveBuffer: [Int32] = []
     private var pairKeys: [UInt64] = []
 
+    /// An empty broadphase.
     public init() {}
 
     /// How many proxies exist.
@@ -59,7 +60,7 @@ public struct BroadPhase: Sendable {
     /// Removes a proxy; unknown ids are ignored.
     public mutating func destroyProxy(_ proxy: Int32) {
         guard isValid(proxy) else { return }
-        if let k = moveBuffer.firstIndex(of: proxy) { moveBuffer.remove(at: k) }
+        // Its move-buffer entry stays; the freed node's cleared `moved` flag makes updatePairs skip it.
         if BroadPhase.isStatic(proxy) {
             staticTree.destroyProxy(BroadPhase.node(proxy))
         } else {
@@ -101,6 +102,9 @@ public struct BroadPhase: Sendable {
         for proxy in moveBuffer {
             let isStatic = BroadPhase.isStatic(proxy)
             let n = BroadPhase.node(proxy)
+            // Skip entries of destroyed proxies and repeats (a destroyed node reused by a new proxy is listed twice).
+            guard isValid(proxy), isStatic ? staticTree.isMoved(n) : movingTree.isMoved(n) else { continue }
+            if isStatic { staticTree.setMoved(n, false) } else { movingTree.setMoved(n, false) }
             let own = isStatic ? staticTree : movingTree
             let box = own.aabb(n)
             let shape = own.shapeIndex(n)
@@ -115,13 +119,6 @@ public struct BroadPhase: Sendable {
             }
             collect(movingTree, skipping: isStatic ? nil : n)
             if !isStatic { collect(staticTree, skipping: nil) }
-        }
-        for proxy in moveBuffer {
-            if BroadPhase.isStatic(proxy) {
-                staticTree.setMoved(BroadPhase.node(proxy), false)
-            } else {
-                movingTree.setMoved(BroadPhase.node(proxy), false)
-            }
         }
         moveBuffer.removeAll(keepingCapacity: true)
         keys.sort()

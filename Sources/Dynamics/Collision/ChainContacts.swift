@@ -73,9 +73,8 @@ func collideSegmentAndPolygon(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: T
     let centroidB = xfA.inverseApply(xfB.apply(b.centroid))
     let side = ChainSide(a, facing: centroidB, hint: n)
     if side.admits(n) { return m }
-    let pa = LocalPolygon(a, .identity)
-    let pb = LocalPolygon(b, xfA.inverseMultiplied(by: xfB))
-    // -infinity skips the corner-to-corner case: this contact is on the face by construction.
-    return clipPolygons(reference: pa, edge: side.edge, incident: pb, separation: -Double.infinity,
-                        flip: false, xfA, xfB)
+    return withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
+        // -infinity skips the corner-to-corner case: this contact is on the face by construction.
+        clipPolygons(reference: pa, edge: side.edge, incident: pb, separation: -Double.infinity, flip: false, xfA, xfB)
+    }
 }

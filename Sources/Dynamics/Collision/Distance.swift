@@ -25,16 +25,24 @@ private struct SimplexVertex {
     var w: Vector { onB - onA }
 }
 
-/// The distance between two convex shapes by GJK (Gilbert-Johnson-Keerthi) on their cores, then their radii.
-/// Circles are points with a radius, segments two-point polygons, and polygons their vertices with rounding.
-public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> DistanceOutput {
-    // Work in A's frame so the numbers stay small however far the shapes are from the origin.
-    let xf = xfA.inverseMultiplied(by: xfB)
-    let pa = LocalPolygon(a, .identity)
-    let pb = LocalPolygon(b, xf)
+/// The closest points of two cores found by GJK, in the frame both polygons are given in.
+struct CoreClosestPoints {
+    var onA: Vector
+    var onB: Vector
+    /// 0 when the cores overlap.
+    var distance: Double
+    /// When the closest points are a vertex of each core, their indices; nil when an edge is involved or they overlap.
+    var corners: (a: Int, b: Int)?
+    var iterations: Int
+}
+
+/// GJK (Gilbert-Johnson-Keerthi) on the Minkowski difference B - A: a simplex of up to three difference points is
+/// moved toward the origin, each time adding the support point in the direction of the origin, until no support
+/// point brings it closer.
+func closestPointsOfCores(_ pa: LocalPolygon, _ pb: LocalPolygon) -> CoreClosestPoints {
     func support(_ p: LocalPolygon, _ d: Vector) -> Int {
         var best = 0
-        let vs = p.vertices.span
+        let vs = p.vertices
         var bestValue = dot(vs[0], d)
         for i in 1..<max(1, p.count) {
             let v = dot(vs[i], d)
@@ -43,21 +51,23 @@ public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Trans
         return best
     }
     func vertex(_ i: Int, _ j: Int) -> SimplexVertex {
-        SimplexVertex(onA: pa.vertices.span[i], onB: pb.vertices.span[j], indexA: i, indexB: j, weight: 1)
+        SimplexVertex(onA: pa.vertices[i], onB: pb.vertices[j], indexA: i, indexB: j, weight: 1)
     }
 
     var simplex = InlineArray<3, SimplexVertex>(repeating: vertex(0, 0))
     var count = 1
     var iterations = 0
     var closest = simplex[0].w
+    var overlap = false
     let maxIterations = 40
-    while iterations < maxIterations {
-        iterations += 1
+    while true {
         count = reduceSimplex(&simplex, count)
         closest = .zero
         for k in 0..<count { closest += simplex[k].weight * simplex[k].w }
         // A triangle around the origin, or a simplex through it: the cores overlap.
-        if count == 3 || closest.lengthSquared < 1e-24 { closest = .zero; break }
+        if count == 3 || closest.lengthSquared < 1e-24 { overlap = true; break }
+        if iterations == maxIterations { break }
+        iterations += 1
         let d = -closest
         let next = vertex(support(pa, -d), support(pb, d))
         // Stop when the new point is one we have (no progress) or brings the bound no closer.
@@ -72,15 +82,25 @@ public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Trans
 
     var onA = Vector.zero, onB = Vector.zero
     for k in 0..<count { onA += simplex[k].weight * simplex[k].onA; onB += simplex[k].weight * simplex[k].onB }
-    let core = closest == .zero ? 0 : distance(onA, onB)
-    let radii = pa.radius + pb.radius
+    let corners: (a: Int, b: Int)? = !overlap && count == 1 ? (simplex[0].indexA, simplex[0].indexB) : nil
+    return CoreClosestPoints(onA: onA, onB: onB, distance: overlap ? 0 : distance(onA, onB), corners: corners,
+                             iterations: iterations)
+}
+
+/// The distance between two convex shapes by GJK on their cores, then their radii.
+/// Circles are points with a radius, segments two-point polygons, and polygons their vertices with rounding.
+public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> DistanceOutput {
+    // Work in A's frame so the numbers stay small however far the shapes are from the origin.
+    let c = withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in closestPointsOfCores(pa, pb) }
+    let onA = c.onA, onB = c.onB, core = c.distance, iterations = c.iterations
+    let radii = a.radius + b.radius
     var out = DistanceOutput(pointA: .zero, pointB: .zero, normal: .zero, distance: 0, coreDistance: core,
                              iterations: iterations)
     if core > radii && core > 0 {
         let n = (onB - onA) / core
         out.normal = xfA.q.rotate(n)
-        out.pointA = xfA.apply(onA + pa.radius * n)
-        out.pointB = xfA.apply(onB - pb.radius * n)
+        out.pointA = xfA.apply(onA + a.radius * n)
+        out.pointB = xfA.apply(onB - b.radius * n)
         out.distance = core - radii
     } else {
         let mid = xfA.apply(0.5 * (onA + onB))
@@ -138,7 +158,10 @@ private func reduceSimplex(_ s: inout InlineArray<3, SimplexVertex>, _ count: In
             s[0].weight = 1 - w; s[1].weight = w
             return 2
         }
-        let denom = 1 / (va + vb + vc)
+        let total = va + vb + vc
+        // A flat triangle cannot enclose the origin; fall back to its first edge rather than divide by zero.
+        guard total > 0 else { return reduceSimplex(&s, 2) }
+        let denom = 1 / total
         s[1].weight = vb * denom
         s[2].weight = vc * denom
         s[0].weight = 1 - s[1].weight - s[2].weight

@@ -11,6 +11,7 @@ public struct ManifoldPoint: Sendable {
     /// Identifies the pair of features that made this point, stable from step to step for warm starting.
     /// The high byte names a feature of shape A and the low byte one of shape B (see `featureID`).
     public var id: UInt32
+    /// A point from its parts.
     public init(anchorA: Vector, anchorB: Vector, point: Vector, separation: Double, id: UInt32) {
         self.anchorA = anchorA; self.anchorB = anchorB; self.point = point; self.separation = separation; self.id = id
     }
@@ -18,10 +19,15 @@ public struct ManifoldPoint: Sendable {
 
 /// Up to two contact points between two convex shapes, with the normal pointing from A to B.
 public struct Manifold: Sendable {
+    /// Unit normal from A to B in world coordinates (zero when there are no points).
     public var normal: Vector = .zero
+    /// The first point, if any.
     public var point1: ManifoldPoint? = nil
+    /// The second point, if any (only when point1 exists).
     public var point2: ManifoldPoint? = nil
+    /// How many points there are (0, 1 or 2).
     public var pointCount: Int { (point1 == nil ? 0 : 1) + (point2 == nil ? 0 : 1) }
+    /// An empty manifold (no contact).
     public init() {}
 
     /// Adds a point in the first free slot (a manifold holds two).

@@ -2,10 +2,15 @@
 public struct Sweep: Sendable {
     /// Centre of mass in the body's local frame.
     public var localCenter: Vector
+    /// World centre of mass at the start of the step.
     public var c1: Vector
+    /// World centre of mass at the end of the step.
     public var c2: Vector
+    /// Rotation at the start of the step.
     public var q1: Rotation
+    /// Rotation at the end of the step (at most half a turn from q1: the shorter way round is taken).
     public var q2: Rotation
+    /// A sweep from its parts.
     public init(localCenter: Vector, c1: Vector, c2: Vector, q1: Rotation, q2: Rotation) {
         self.localCenter = localCenter; self.c1 = c1; self.c2 = c2; self.q1 = q1; self.q2 = q2
     }

@@ -4,6 +4,7 @@ public struct Subpath: Sendable, Equatable {
     public var points: [Vector]
     /// Whether the subpath was closed (its last point joins its first).
     public var isClosed: Bool
+    /// A subpath from its points.
     public init(points: [Vector], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
 }
 

@@ -3,18 +3,23 @@
 
 /// Why a shape or path could not be made; the message is what a user should read.
 public struct GeometryError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in words for the person who wrote the script.
     public var message: String
+    /// An error with `message`.
     public init(_ message: String) { self.message = message }
+    /// The message itself.
     public var description: String { message }
 }
 
 /// Mass properties of a shape at a given density (mass per square point).
 public struct MassData: Sendable, Equatable {
+    /// Mass (density times area).
     public var mass: Double
     /// Centre of mass in the shape's local frame.
     public var center: Vector
     /// Rotational inertia about the centre of mass.
     public var rotationalInertia: Double
+    /// Mass properties from their parts.
     public init(mass: Double, center: Vector, rotationalInertia: Double) {
         self.mass = mass; self.center = center; self.rotationalInertia = rotationalInertia
     }
@@ -38,6 +43,7 @@ public struct Shape: Sendable {
     /// The most vertices a polygon keeps; enough for a smooth ellipse. Bigger convex outlines are simplified to this many.
     public static let maxPolygonVertices = 24
 
+    /// Circle, polygon or segment.
     public let kind: ShapeKind
     /// How many entries of the vertex storage are used (1 circle, 2 segment, 3... polygon).
     public private(set) var count: Int
