@@ -7,9 +7,15 @@ enum HelpBinding {
         if s.isNil(at: index) { return HelpCatalog.overview }
         if let name = s.boundTypeName(at: index), let text = HelpCatalog.text(for: name) { return text }
         if let name = s.string(at: index) { return text(forName: name) }
-        if s.type(at: index) == .function, s.getGlobal("help") == .function {
-            defer { s.pop() }
-            if s.rawEqual(index, -1) { return HelpCatalog.text(for: "help") ?? "" }
+        if s.type(at: index) == .function {
+            // A global function (help, plot, ...) is known by the global name it is bound to.
+            let target = s.absolute(index)
+            for name in HelpCatalog.globalFunctionNames {
+                let isFunction = s.getGlobal(name) == .function
+                let same = isFunction && s.rawEqual(target, -1)
+                s.pop()
+                if same, let text = HelpCatalog.text(for: name) { return text }
+            }
         }
         return "no help for a \(s.typeName(at: index)); help() lists what there is"
     }

@@ -282,6 +282,9 @@ enum HelpCatalog {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
+    /// The globals that are plain functions rather than types; `help(f)` finds them by identity.
+    static let globalFunctionNames = ["help", "plot"]
+
     /// Every type, field and method name, for suggestions.
     static var allNames: [String] {
         var names: [String] = []

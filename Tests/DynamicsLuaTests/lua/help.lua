@@ -12,6 +12,8 @@ local length = captured(help, "length")
 assert(length:find("p:length()", 1, true))
 assert(captured(help, "lenght"):find("did you mean 'length'?", 1, true))
 assert(captured(help, help):find("help(Type)", 1, true))
+assert(captured(help, plot) == captured(help, "plot"), "help(plot) is help(\"plot\")")
+assert(not captured(help, print):find("plot", 1, true), "an unrelated function has no help")
 assert(tostring(Point):find("Point (UIKit: CGPoint / CGVector)", 1, true))
 expectError("Point has no field 'fixd'", function() return Point.fixd end)
 
