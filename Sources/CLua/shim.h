@@ -13,8 +13,14 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-/* A Swift function returns this to ask the trampoline to raise the value on top of the stack. */
+/* A Swift function returns one of these to ask the trampoline to raise an error for it:
+ * CLUA_RAISE: raise the value on the stack top as it is.
+ * CLUA_RAISE_WHERE: prefix the message on the stack top with "chunk:line:" of the caller (luaL_error style).
+ * CLUA_ARGERROR: the stack top is a message and below it an argument number; raise luaL_argerror's message
+ *   ("bad argument #n to 'name' (message)"), which also renumbers arguments of method calls as Lua users expect. */
 #define CLUA_RAISE (-1)
+#define CLUA_RAISE_WHERE (-2)
+#define CLUA_ARGERROR (-3)
 
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
@@ -45,9 +51,42 @@ static inline int clua_yield(lua_State *L, int n) { return lua_yield(L, n); }
 static int clua_trampoline(lua_State *L) {
   lua_CFunction swift_function = (lua_CFunction)lua_touserdata(L, lua_upvalueindex(1));
   int results = swift_function(L);
-  if (results == CLUA_RAISE) return lua_error(L);
-  return results;
+  switch (results) {
+  case CLUA_RAISE:
+    return lua_error(L);
+  case CLUA_RAISE_WHERE:
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+  case CLUA_ARGERROR: {
+    int arg = (int)lua_tointeger(L, -2);
+    return luaL_argerror(L, arg, lua_tostring(L, -1));
+  }
+  default:
+    return results;
+  }
 }
+
+/* The message handler of lua.c: turns an error value into a message with a traceback. */
+static int clua_traceback_handler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+      return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+/* luaL_tolstring may run a __tostring metamethod, which may raise: call this through lua_pcall. */
+static int clua_tolstring_function(lua_State *L) {
+  luaL_tolstring(L, 1, NULL);
+  return 1;
+}
+static inline lua_CFunction clua_tolstring_cfunction(void) { return clua_tolstring_function; }
+static inline lua_CFunction clua_traceback_cfunction(void) { return clua_traceback_handler; }
 
 /* Pushes a C closure that runs `swift_function` through the trampoline, with `nup` further upvalues
  * (already on the stack) that the Swift function sees as upvalues 2 ... nup + 1. */
@@ -55,6 +94,24 @@ static inline void clua_pushswiftclosure(lua_State *L, lua_CFunction swift_funct
   lua_pushlightuserdata(L, (void *)swift_function);
   if (nup > 0) lua_insert(L, -(nup + 1));
   lua_pushcclosure(L, clua_trampoline, nup + 1);
+}
+
+/* An __index metamethod: methods from the table in upvalue 3 first (no Swift round trip for `obj:method()`),
+ * then the Swift getter, run as clua_trampoline runs any Swift function. Being the metamethod itself (not called
+ * through Lua code) keeps error positions pointing at the user's line. */
+static int clua_index_trampoline(lua_State *L) {
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  return clua_trampoline(L);
+}
+
+/* Pushes an __index closure over (swift dispatcher, function number, methods table), which are on the stack as
+ * [function number, methods table] when called. */
+static inline void clua_pushswiftindex(lua_State *L, lua_CFunction swift_function) {
+  lua_pushlightuserdata(L, (void *)swift_function);
+  lua_insert(L, -3);
+  lua_pushcclosure(L, clua_index_trampoline, 3);
 }
 
 /* The interrupt hook of lua.c: a signal handler may only set a hook (lua_sethook is async-signal-safe). */

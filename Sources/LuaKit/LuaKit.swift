@@ -1,1 +1,0 @@
-// LuaKit: see ../../README.md and DESIGN.md for what lives here.

@@ -1,0 +1,86 @@
+import CLua
+
+/// Owns one Lua interpreter (a `lua_State` with the standard libraries open) and the Swift functions registered in it.
+///
+/// Swift functions reach their closures through the state, found from any thread of the interpreter by a pointer kept
+/// in the main thread's extra space (Lua copies that space into every coroutine it creates).
+public final class LuaState {
+    /// The main thread's raw pointer, for the C API.
+    public let L: OpaquePointer
+    /// The main thread's stack.
+    public let stack: LuaStack
+    let life = LuaLife()
+    private var functions: ContiguousArray<LuaFunction> = []
+
+    /// A new interpreter with Lua's standard libraries opened.
+    public init() {
+        guard let L = luaL_newstate() else {
+            // Out of memory before anything ran: nothing sensible can continue.
+            fatalError("luadyn: cannot create a Lua state (out of memory)")
+        }
+        self.L = L
+        self.stack = LuaStack(L)
+        clua_getextraspace(L).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+        luaL_openlibs(L)
+    }
+
+    deinit { close() }
+
+    /// True once `close()` has run.
+    public var isClosed: Bool { life.isClosed }
+
+    /// Closes the interpreter, running every pending finaliser. Safe to call twice.
+    public func close() {
+        guard !life.isClosed else { return }
+        life.isClosed = true
+        lua_close(L)
+    }
+
+    /// The Swift owner of any thread (main or coroutine) of an interpreter made by `LuaState`.
+    static func owner(of L: OpaquePointer) -> LuaState {
+        let raw = clua_getextraspace(L).load(as: UnsafeMutableRawPointer.self)
+        return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    func register(_ function: @escaping LuaFunction) -> Int {
+        functions.append(function)
+        return functions.count - 1
+    }
+
+    func function(at index: Int) -> LuaFunction { functions[index] }
+
+    // MARK: Running code
+
+    /// Compiles `chunk` (named `name`, e.g. `=stdin` or `@file.lua`) and leaves the function on the stack.
+    /// Throws the syntax error message as Lua words it.
+    public func load(_ chunk: String, name: String) throws(LuaError) {
+        try stack.load(chunk, name: name)
+    }
+
+    /// Runs `chunk` and returns the number of results it left on the stack. Errors carry a traceback.
+    @discardableResult
+    public func run(_ chunk: String, name: String) throws(LuaError) -> Int32 {
+        let base = stack.top
+        try stack.load(chunk, name: name)
+        try stack.call(arguments: 0, results: LUA_MULTRET)
+        return stack.top - base
+    }
+
+    /// Sets global `name` to a Swift function.
+    public func setGlobal(_ name: String, function: @escaping LuaFunction) {
+        stack.push(function: function)
+        lua_setglobal(L, name)
+    }
+
+    /// Asks running Lua code to stop at its next instruction with the error "interrupted!" (lua.c's Ctrl-C).
+    /// Safe to call from a signal handler: it only sets a debug hook.
+    public func requestInterrupt() { clua_request_interrupt(L) }
+
+    /// Removes a pending interrupt request that no code ran into.
+    public func clearInterrupt() { clua_clear_interrupt(L) }
+}
+
+/// Whether a state is still open; shared with the references it hands out, which may outlive it.
+final class LuaLife {
+    var isClosed = false
+}
