@@ -153,6 +153,23 @@ final class ContactLog: CollisionBehaviorDelegate {
         #expect(BoundaryIdentifier.number(3).description == "3")
     }
 
+    @Test func pathBoundaryHoldsItems() throws {
+        let animator = try Self.world()
+        let a = try ball(160, 100, diameter: 20)
+        let c = CollisionBehavior(items: [a])
+        // A bowl: a half circle below the ball, flattened from a Path arc.
+        var bowl = Path()
+        try bowl.addArc(center: Vector(160, 300), radius: 100, startAngle: 0, endAngle: Double.pi, clockwise: true)
+        try c.addBoundary(.string("bowl"), path: bowl)
+        #expect((c.boundary(.string("bowl"))?.first?.points.count ?? 0) > 8)
+        try animator.addBehavior(c)
+        try animator.addBehavior(GravityBehavior(items: [a]))
+        try animator.runUntilRest(maxSeconds: 10)
+        // It rolls to the bottom of the bowl: 100 pt below the centre, less its radius.
+        #expect(abs(a.center.x - 160) < 2)
+        #expect(abs(a.center.y - 390) < 1)
+    }
+
     @Test func insetReferenceBounds() throws {
         let animator = try Self.world()
         let a = try box(160, 100, side: 40)

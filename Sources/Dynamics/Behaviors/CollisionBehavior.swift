@@ -92,6 +92,11 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         propertyDidChange()
     }
 
+    /// Adds a boundary along every subpath of `path`, curves flattened finely (UIKit's addBoundaryWithIdentifier:forPath:).
+    public func addBoundary(_ identifier: BoundaryIdentifier, path: Path) throws(DynamicsError) {
+        try addBoundary(identifier, polylines: path.subpaths)
+    }
+
     /// The polylines of the boundary with this identifier, or nil.
     public func boundary(_ identifier: BoundaryIdentifier) -> [Polyline]? {
         boundaries.first { $0.id == identifier }?.polylines

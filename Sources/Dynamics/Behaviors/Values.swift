@@ -39,10 +39,6 @@ public enum BoundaryIdentifier: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One piece of a boundary: a polyline in world coordinates, closed when its last point joins its first.
-public struct Polyline: Sendable, Equatable {
-    public var points: [Vector]
-    public var isClosed: Bool
-    /// A polyline through `points`, closed or not.
-    public init(points: [Vector], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
-}
+/// One piece of a boundary: a polyline in world coordinates, closed when its last point joins its first. It is the
+/// same value as a flattened Path's subpath, so a Path's `subpaths` can be given to `addBoundary` as they are.
+public typealias Polyline = Subpath
