@@ -125,5 +125,7 @@ import Testing
         let elapsed = try clock.measure { try animator.run(Double(frames) / 60) }
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         print("1000-box pile: \(ms / Double(frames)) ms per frame over \(frames) frames (running: \(animator.isRunning))")
+        let rest = try animator.runUntilRest(maxSeconds: 30)
+        print("1000-box pile: at rest after \(rest) more seconds (running: \(animator.isRunning))")
     }
 }

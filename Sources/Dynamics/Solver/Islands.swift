@@ -18,11 +18,14 @@ extension PhysicsWorld {
             // The lower index becomes the root, which keeps roots independent of visiting order.
             if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
         }
-        for c in contacts where c.inUse && c.touching {
-            if bodies[Int(c.bodyA)].isSimulated && bodies[Int(c.bodyB)].isSimulated { union(c.bodyA, c.bodyB) }
+        // Indices rather than `for c in contacts`: contacts and joints are large structs, not worth copying here.
+        for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
+            let a = contacts[c].bodyA, b = contacts[c].bodyB
+            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { union(a, b) }
         }
-        for j in joints where j.inUse {
-            if bodies[Int(j.bodyA)].isSimulated && bodies[Int(j.bodyB)].isSimulated { union(j.bodyA, j.bodyB) }
+        for j in joints.indices where joints[j].inUse {
+            let a = joints[j].bodyA, b = joints[j].bodyB
+            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { union(a, b) }
         }
         var minSleep = ContiguousArray<Double>(repeating: .infinity, count: n)
         for i in 0..<n where bodies[i].isSimulated {
