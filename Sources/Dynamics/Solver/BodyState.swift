@@ -10,3 +10,24 @@ struct BodyState {
     var invMass: Double = 0
     var invInertia: Double = 0
 }
+
+/// The two bodies of one constraint while it is solved: copied out of the state array once, updated, written back.
+struct BodyPair {
+    var a: BodyState
+    var b: BodyState
+
+    /// Velocity of B's point at `rB` relative to A's point at `rA`.
+    @inline(__always)
+    func relativeVelocity(_ rA: Vector, _ rB: Vector) -> Vector {
+        b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
+    }
+
+    /// Applies impulse `P` to B at `rB` and its opposite to A at `rA`.
+    @inline(__always)
+    mutating func apply(_ P: Vector, _ rA: Vector, _ rB: Vector) {
+        a.v -= a.invMass * P
+        a.w -= a.invInertia * cross(rA, P)
+        b.v += b.invMass * P
+        b.w += b.invInertia * cross(rB, P)
+    }
+}

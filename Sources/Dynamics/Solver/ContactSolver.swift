@@ -75,100 +75,87 @@ enum ContactSolver {
     /// Applies last step's impulses again so stacks start near their solution.
     static func warmStart(_ c: ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>) {
         let a = Int(c.bodyA), b = Int(c.bodyB)
-        var sA = states[a], sB = states[b]
+        var pair = BodyPair(a: states[a], b: states[b])
         let tangent = c.normal.rightPerp
-        func apply(_ p: ContactConstraintPoint) {
-            let P = p.normalImpulse * c.normal + p.tangentImpulse * tangent
-            sA.w -= sA.invInertia * cross(p.rA, P)
-            sA.v -= sA.invMass * P
-            sB.w += sB.invInertia * cross(p.rB, P)
-            sB.v += sB.invMass * P
-        }
-        if c.pointCount > 0 { apply(c.p1) }
-        if c.pointCount > 1 { apply(c.p2) }
-        writeBack(a, sA, b, sB, states)
+        if c.pointCount > 0 { pair.apply(c.p1.normalImpulse * c.normal + c.p1.tangentImpulse * tangent, c.p1.rA, c.p1.rB) }
+        if c.pointCount > 1 { pair.apply(c.p2.normalImpulse * c.normal + c.p2.tangentImpulse * tangent, c.p2.rA, c.p2.rB) }
+        states[a] = pair.a
+        states[b] = pair.b
     }
 
     /// One soft iteration: normal impulses (with position feedback when `useBias`), then friction.
     static func solve(_ c: inout ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool) {
         let a = Int(c.bodyA), b = Int(c.bodyB)
-        var sA = states[a], sB = states[b]
-        let n = c.normal
-        let dp = sB.dp - sA.dp
-
-        func solveNormal(_ p: inout ContactConstraintPoint) {
-            // Current separation from how far the anchors moved since the step began.
-            let prA = sA.dq.rotate(p.rA), prB = sB.dq.rotate(p.rB)
-            let s = dot(dp + prB - prA, n) + p.baseSeparation
-            var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
-            if s > 0 {
-                bias = s * inverseH // speculative: close the gap this sub-step, no further
-            } else if useBias {
-                bias = max(c.softness.biasRate * s, -SolverTuning.contactPushMaxVelocity)
-                massScale = c.softness.massScale
-                impulseScale = c.softness.impulseScale
-            }
-            let dv = sB.v + cross(sB.w, p.rB) - sA.v - cross(sA.w, p.rA)
-            let vn = dot(dv, n)
-            var impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
-            let newImpulse = max(p.normalImpulse + impulse, 0)
-            impulse = newImpulse - p.normalImpulse
-            p.normalImpulse = newImpulse
-            p.maxNormalImpulse = max(p.maxNormalImpulse, impulse)
-            let P = impulse * n
-            sA.v -= sA.invMass * P
-            sA.w -= sA.invInertia * cross(p.rA, P)
-            sB.v += sB.invMass * P
-            sB.w += sB.invInertia * cross(p.rB, P)
-        }
-        func solveTangent(_ p: inout ContactConstraintPoint) {
+        var pair = BodyPair(a: states[a], b: states[b])
+        let n = c.normal, softness = c.softness, friction = c.friction
+        let count = c.pointCount
+        if count > 0 { solveNormal(&c.p1, &pair, n, softness, inverseH, useBias) }
+        if count > 1 { solveNormal(&c.p2, &pair, n, softness, inverseH, useBias) }
+        if friction > 0 {
             let t = n.rightPerp
-            let dv = sB.v + cross(sB.w, p.rB) - sA.v - cross(sA.w, p.rA)
-            let vt = dot(dv, t)
-            var impulse = -p.tangentMass * vt
-            let maxFriction = c.friction * p.normalImpulse
-            let newImpulse = min(max(p.tangentImpulse + impulse, -maxFriction), maxFriction)
-            impulse = newImpulse - p.tangentImpulse
-            p.tangentImpulse = newImpulse
-            let P = impulse * t
-            sA.v -= sA.invMass * P
-            sA.w -= sA.invInertia * cross(p.rA, P)
-            sB.v += sB.invMass * P
-            sB.w += sB.invInertia * cross(p.rB, P)
+            if count > 0 { solveTangent(&c.p1, &pair, t, friction) }
+            if count > 1 { solveTangent(&c.p2, &pair, t, friction) }
         }
-        if c.pointCount > 0 { solveNormal(&c.p1) }
-        if c.pointCount > 1 { solveNormal(&c.p2) }
-        if c.friction > 0 {
-            if c.pointCount > 0 { solveTangent(&c.p1) }
-            if c.pointCount > 1 { solveTangent(&c.p2) }
+        // Static bodies have zero inverse mass, so writing their state back leaves it unchanged.
+        states[a] = pair.a
+        states[b] = pair.b
+    }
+
+    @inline(__always)
+    private static func solveNormal(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ n: Vector, _ softness: Softness,
+                                    _ inverseH: Double, _ useBias: Bool) {
+        // Current separation from how far the anchors moved since the step began.
+        let prA = pair.a.dq.rotate(p.rA), prB = pair.b.dq.rotate(p.rB)
+        let s = dot(pair.b.dp - pair.a.dp + prB - prA, n) + p.baseSeparation
+        var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
+        if s > 0 {
+            bias = s * inverseH // speculative: close the gap this sub-step, no further
+        } else if useBias {
+            bias = max(softness.biasRate * s, -SolverTuning.contactPushMaxVelocity)
+            massScale = softness.massScale
+            impulseScale = softness.impulseScale
         }
-        writeBack(a, sA, b, sB, states)
+        let vn = dot(pair.relativeVelocity(p.rA, p.rB), n)
+        let impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
+        let newImpulse = max(p.normalImpulse + impulse, 0)
+        let applied = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = max(p.maxNormalImpulse, applied)
+        pair.apply(applied * n, p.rA, p.rB)
+    }
+
+    @inline(__always)
+    private static func solveTangent(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ t: Vector, _ friction: Double) {
+        let vt = dot(pair.relativeVelocity(p.rA, p.rB), t)
+        let maxFriction = friction * p.normalImpulse
+        let newImpulse = min(max(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction)
+        let applied = newImpulse - p.tangentImpulse
+        p.tangentImpulse = newImpulse
+        pair.apply(applied * t, p.rA, p.rB)
     }
 
     /// After the sub-steps: points that approached faster than the threshold bounce back by the restitution.
     static func applyRestitution(_ c: inout ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>) {
         guard c.restitution > 0 else { return }
         let a = Int(c.bodyA), b = Int(c.bodyB)
-        var sA = states[a], sB = states[b]
-        let n = c.normal
-        func bounce(_ p: inout ContactConstraintPoint) {
-            guard p.relativeVelocity < -SolverTuning.restitutionThreshold, p.maxNormalImpulse > 0 else { return }
-            let dv = sB.v + cross(sB.w, p.rB) - sA.v - cross(sA.w, p.rA)
-            let vn = dot(dv, n)
-            var impulse = -p.normalMass * (vn + c.restitution * p.relativeVelocity)
-            let newImpulse = max(p.normalImpulse + impulse, 0)
-            impulse = newImpulse - p.normalImpulse
-            p.normalImpulse = newImpulse
-            p.maxNormalImpulse = max(p.maxNormalImpulse, impulse)
-            let P = impulse * n
-            sA.v -= sA.invMass * P
-            sA.w -= sA.invInertia * cross(p.rA, P)
-            sB.v += sB.invMass * P
-            sB.w += sB.invInertia * cross(p.rB, P)
-        }
-        if c.pointCount > 0 { bounce(&c.p1) }
-        if c.pointCount > 1 { bounce(&c.p2) }
-        writeBack(a, sA, b, sB, states)
+        var pair = BodyPair(a: states[a], b: states[b])
+        let n = c.normal, e = c.restitution, count = c.pointCount
+        if count > 0 { bounce(&c.p1, &pair, n, e) }
+        if count > 1 { bounce(&c.p2, &pair, n, e) }
+        states[a] = pair.a
+        states[b] = pair.b
+    }
+
+    @inline(__always)
+    private static func bounce(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ n: Vector, _ restitution: Double) {
+        guard p.relativeVelocity < -SolverTuning.restitutionThreshold, p.maxNormalImpulse > 0 else { return }
+        let vn = dot(pair.relativeVelocity(p.rA, p.rB), n)
+        let impulse = -p.normalMass * (vn + restitution * p.relativeVelocity)
+        let newImpulse = max(p.normalImpulse + impulse, 0)
+        let applied = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = max(p.maxNormalImpulse, applied)
+        pair.apply(applied * n, p.rA, p.rB)
     }
 
     /// Keeps the impulses in the contact for next step's warm start.
@@ -182,13 +169,5 @@ enum ContactSolver {
         } else if contact.manifold.point2 != nil {
             contact.normalImpulse2 = c.p1.normalImpulse; contact.tangentImpulse2 = c.p1.tangentImpulse
         }
-    }
-
-    /// Static bodies have zero inverse mass, so writing their state back leaves it unchanged; the write is kept
-    /// unconditional to keep the loop branch-free.
-    @inline(__always)
-    private static func writeBack(_ a: Int, _ sA: BodyState, _ b: Int, _ sB: BodyState, _ states: UnsafeMutableBufferPointer<BodyState>) {
-        states[a] = sA
-        states[b] = sB
     }
 }

@@ -3,77 +3,70 @@
 extension Joint {
     func warmStartDistance(_ states: UnsafeMutableBufferPointer<BodyState>) {
         let a = Int(bodyA), b = Int(bodyB)
-        var sA = states[a], sB = states[b]
-        let (ra, rb, d) = currentAnchors(sA, sB)
-        let axis = d.normalized
-        let P = (axialImpulse + lowerImpulse - upperImpulse) * axis
-        sA.v -= sA.invMass * P; sA.w -= sA.invInertia * cross(ra, P)
-        sB.v += sB.invMass * P; sB.w += sB.invInertia * cross(rb, P)
-        states[a] = sA; states[b] = sB
+        var pair = BodyPair(a: states[a], b: states[b])
+        let (ra, rb, d) = currentAnchors(pair.a, pair.b)
+        pair.apply((axialImpulse + lowerImpulse - upperImpulse) * d.normalized, ra, rb)
+        states[a] = pair.a; states[b] = pair.b
     }
 
     mutating func solveDistance(_ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: JointContext, _ useBias: Bool) {
         let a = Int(bodyA), b = Int(bodyB)
-        var sA = states[a], sB = states[b]
-        let (ra, rb, d) = currentAnchors(sA, sB)
+        var pair = BodyPair(a: states[a], b: states[b])
+        let (ra, rb, d) = currentAnchors(pair.a, pair.b)
         let len = d.length
         let axis = d.normalized
         let crA = cross(ra, axis), crB = cross(rb, axis)
-        let k = sA.invMass + sB.invMass + sA.invInertia * crA * crA + sB.invInertia * crB * crB
+        let k = pair.a.invMass + pair.b.invMass + pair.a.invInertia * crA * crA + pair.b.invInertia * crB * crB
         let axialMass = k > 0 ? 1 / k : 0
-
-        func apply(_ impulse: Double) {
-            let P = impulse * axis
-            sA.v -= sA.invMass * P; sA.w -= sA.invInertia * cross(ra, P)
-            sB.v += sB.invMass * P; sB.w += sB.invInertia * cross(rb, P)
-        }
-        func cdot() -> Double { dot(axis, sB.v + cross(sB.w, rb) - sA.v - cross(sA.w, ra)) }
 
         switch distanceMode {
         case .rigid:
-            let C = len - length
             let s = useBias ? softness : .rigid
-            let bias = useBias ? s.biasRate * C : 0
-            let impulse = -s.massScale * axialMass * (cdot() + bias) - s.impulseScale * axialImpulse
+            let bias = useBias ? s.biasRate * (len - length) : 0
+            let cdot = dot(axis, pair.relativeVelocity(ra, rb))
+            let impulse = -s.massScale * axialMass * (cdot + bias) - s.impulseScale * axialImpulse
             axialImpulse += impulse
-            apply(impulse)
+            pair.apply(impulse * axis, ra, rb)
         case .spring where useBias:
-            // A spring is physical, not error correction, so it acts in the relax pass too.
-            let C = len - length
+            // The spring acts once per sub-step (in the solve pass); acting in the relax pass too would damp it twice.
             let s = springSoftness
-            let impulse = -s.massScale * axialMass * (cdot() + s.biasRate * C) - s.impulseScale * axialImpulse
+            let cdot = dot(axis, pair.relativeVelocity(ra, rb))
+            let impulse = -s.massScale * axialMass * (cdot + s.biasRate * (len - length)) - s.impulseScale * axialImpulse
             axialImpulse += impulse
-            apply(impulse)
+            pair.apply(impulse * axis, ra, rb)
         case .free, .spring:
             break
         }
 
         if enableLimit {
-            // Lower limit: only pushes apart.
             if lowerLimit.isFinite {
-                let C = len - lowerLimit
-                var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
-                if C > 0 { bias = C * ctx.inverseH } else if useBias {
-                    bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
-                }
-                let impulse = -massScale * axialMass * (cdot() + bias) - impulseScale * lowerImpulse
+                // Lower limit: only pushes apart.
+                let (bias, massScale, impulseScale) = limitTerms(len - lowerLimit, ctx, useBias)
+                let cdot = dot(axis, pair.relativeVelocity(ra, rb))
+                let impulse = -massScale * axialMass * (cdot + bias) - impulseScale * lowerImpulse
                 let newImpulse = max(0, lowerImpulse + impulse)
-                apply(newImpulse - lowerImpulse)
+                pair.apply((newImpulse - lowerImpulse) * axis, ra, rb)
                 lowerImpulse = newImpulse
             }
-            // Upper limit: only pulls together.
             if upperLimit.isFinite {
-                let C = upperLimit - len
-                var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
-                if C > 0 { bias = C * ctx.inverseH } else if useBias {
-                    bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
-                }
-                let impulse = -massScale * axialMass * (-cdot() + bias) - impulseScale * upperImpulse
+                // Upper limit: only pulls together.
+                let (bias, massScale, impulseScale) = limitTerms(upperLimit - len, ctx, useBias)
+                let cdot = -dot(axis, pair.relativeVelocity(ra, rb))
+                let impulse = -massScale * axialMass * (cdot + bias) - impulseScale * upperImpulse
                 let newImpulse = max(0, upperImpulse + impulse)
-                apply(-(newImpulse - upperImpulse))
+                pair.apply(-(newImpulse - upperImpulse) * axis, ra, rb)
                 upperImpulse = newImpulse
             }
         }
-        states[a] = sA; states[b] = sB
+        states[a] = pair.a; states[b] = pair.b
+    }
+
+    /// Bias, mass scale and impulse scale of a one-sided limit with slack `C`: while slack remains the limit may close
+    /// it within the sub-step (speculative), once violated it pushes back softly (only in the biased pass).
+    @inline(__always)
+    func limitTerms(_ C: Double, _ ctx: JointContext, _ useBias: Bool) -> (Double, Double, Double) {
+        if C > 0 { return (C * ctx.inverseH, 1, 0) }
+        if useBias { return (softness.biasRate * C, softness.massScale, softness.impulseScale) }
+        return (0, 1, 0)
     }
 }

@@ -29,33 +29,20 @@ extension Joint {
         if enableLimit {
             let k = mA + mB + iA * a1 * a1 + iB * a2 * a2
             let axialMass = k > 0 ? 1 / k : 0
-            func applyAxial(_ impulse: Double) {
-                let P = impulse * axis
-                sA.v -= mA * P; sA.w -= iA * impulse * a1
-                sB.v += mB * P; sB.w += iB * impulse * a2
-            }
             if lowerLimit.isFinite {
-                let C = translation - lowerLimit
-                var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
-                if C > 0 { bias = C * ctx.inverseH } else if useBias {
-                    bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
-                }
+                let (bias, massScale, impulseScale) = limitTerms(translation - lowerLimit, ctx, useBias)
                 let cdot = dot(axis, sB.v - sA.v) + a2 * sB.w - a1 * sA.w
                 let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * lowerImpulse
                 let newImpulse = max(lowerImpulse + impulse, 0)
-                applyAxial(newImpulse - lowerImpulse)
+                applyAxial(newImpulse - lowerImpulse, axis, a1, a2, &sA, &sB)
                 lowerImpulse = newImpulse
             }
             if upperLimit.isFinite {
-                let C = upperLimit - translation
-                var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
-                if C > 0 { bias = C * ctx.inverseH } else if useBias {
-                    bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
-                }
+                let (bias, massScale, impulseScale) = limitTerms(upperLimit - translation, ctx, useBias)
                 let cdot = -(dot(axis, sB.v - sA.v) + a2 * sB.w - a1 * sA.w)
                 let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * upperImpulse
                 let newImpulse = max(upperImpulse + impulse, 0)
-                applyAxial(-(newImpulse - upperImpulse))
+                applyAxial(-(newImpulse - upperImpulse), axis, a1, a2, &sA, &sB)
                 upperImpulse = newImpulse
             }
         }
@@ -82,5 +69,14 @@ extension Joint {
         sA.v -= mA * P; sA.w -= iA * lA
         sB.v += mB * P; sB.w += iB * lB
         states[a] = sA; states[b] = sB
+    }
+
+    /// An impulse along the axis; the lever arms `a1`, `a2` include the offset between the anchors.
+    @inline(__always)
+    private func applyAxial(_ impulse: Double, _ axis: Vector, _ a1: Double, _ a2: Double,
+                            _ sA: inout BodyState, _ sB: inout BodyState) {
+        let P = impulse * axis
+        sA.v -= sA.invMass * P; sA.w -= sA.invInertia * impulse * a1
+        sB.v += sB.invMass * P; sB.w += sB.invInertia * impulse * a2
     }
 }

@@ -21,11 +21,7 @@ extension Joint {
         if enableLimit && axialMass > 0 {
             let angle = currentJointAngle(sA, sB)
             if lowerLimit.isFinite {
-                let C = angle - lowerLimit
-                var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
-                if C > 0 { bias = C * ctx.inverseH } else if useBias {
-                    bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
-                }
+                let (bias, massScale, impulseScale) = limitTerms(angle - lowerLimit, ctx, useBias)
                 let cdot = sB.w - sA.w
                 let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * lowerImpulse
                 let newImpulse = max(lowerImpulse + impulse, 0)
@@ -35,11 +31,7 @@ extension Joint {
                 sB.w += sB.invInertia * applied
             }
             if upperLimit.isFinite {
-                let C = upperLimit - angle
-                var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
-                if C > 0 { bias = C * ctx.inverseH } else if useBias {
-                    bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
-                }
+                let (bias, massScale, impulseScale) = limitTerms(upperLimit - angle, ctx, useBias)
                 let cdot = sA.w - sB.w
                 let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * upperImpulse
                 let newImpulse = max(upperImpulse + impulse, 0)
