@@ -1,0 +1,49 @@
+extension PhysicsWorld {
+    /// New pairs from the broadphase become contacts; every contact with a moving body gets a new manifold, and
+    /// changes of touching become events.
+    mutating func updateContacts() {
+        var pairs = ContiguousArray<(Int32, Int32)>()
+        swap(&pairs, &scratchPairs)
+        pairs.removeAll(keepingCapacity: true)
+        if proxyCount > 0 { broadPhase.updatePairs { a, b in pairs.append((a, b)) } }
+        for (a, b) in pairs {
+            guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
+            let i = Int(a), j = Int(b)
+            guard shapes[i].inUse, shapes[j].inUse, shapes[i].body != shapes[j].body,
+                  !(shapes[i].isStatic && shapes[j].isStatic),
+                  shapes[i].filter.shouldCollide(with: shapes[j].filter) else { continue }
+            createContact(a, b)
+        }
+        swap(&pairs, &scratchPairs)
+
+        // Shapes and bodies are large structs: fields are read in place rather than copying whole records.
+        for c in contacts.indices where contacts[c].inUse {
+            let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
+            guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
+            let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
+            let wasTouching = contacts[c].touching
+            if !shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) {
+                if wasTouching {
+                    events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
+                }
+                destroyContact(Int32(c))
+                continue
+            }
+            let xfA = bodies[ia].transform, xfB = bodies[ib].transform
+            let manifold = shapes.withUnsafeBufferPointer { sp in collide(sp[sa].shape, xfA, sp[sb].shape, xfB) }
+            contacts[c].update(with: manifold)
+            let touching = contacts[c].touching
+            if touching && !wasTouching {
+                let point = manifold.point1?.point ?? manifold.point2?.point ?? .zero
+                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: true, point: point))
+            } else if !touching && wasTouching {
+                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
+            }
+            if touching {
+                // A moving body touching a sleeping one wakes its island: they must be solved together.
+                if !bodies[ia].isAwake { wakeBody(Int32(ia)) }
+                if !bodies[ib].isAwake { wakeBody(Int32(ib)) }
+            }
+        }
+    }
+}
