@@ -28,7 +28,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     public private(set) var damping: Double = 0
     /// Torque resisting turning at a pin, mass x pt^2 / s^2 (0 by default).
     public private(set) var frictionTorque: Double = 0
-    /// Range of a sliding (pt along the axis), pin (radians of relative turn) or limit (pt of distance) attachment.
+    /// Range of a sliding (pt along the axis), pin (radians of relative turn, taken within -pi...pi) or limit (pt of
+    /// distance) attachment.
     public private(set) var attachmentRange: FloatRange
 
     // The definition in the bodies' frames; body A is the ground when there is one item.
@@ -203,9 +204,10 @@ public final class AttachmentBehavior: DynamicBehavior {
         case .pin:
             j = Joint(kind: .revolute, bodyA: bodyA, bodyB: bodyB)
             j.maxFrictionTorque = frictionTorque
+            // The relative angle is measured in (-pi, pi], so limits beyond that could never be met (Box2D clamps too).
             j.enableLimit = attachmentRange.isLimited
-            j.lowerLimit = attachmentRange.minimum
-            j.upperLimit = attachmentRange.maximum
+            j.lowerLimit = attachmentRange.minimum.isFinite ? min(max(attachmentRange.minimum, -Double.pi), Double.pi) : -.infinity
+            j.upperLimit = attachmentRange.maximum.isFinite ? min(max(attachmentRange.maximum, -Double.pi), Double.pi) : .infinity
         case .sliding:
             j = Joint(kind: .prismatic, bodyA: bodyA, bodyB: bodyB)
             j.localAxisA = localAxisA

@@ -54,6 +54,7 @@ extension PhysicsWorld {
             if bodies[Int(joints[j].bodyA)].isSimulated || bodies[Int(joints[j].bodyB)].isSimulated { activeJoints.append(Int32(j)) }
         }
 
+        let maxAngularSpeed = SolverTuning.maxRotationPerSubstep * inverseH
         let contactHertz = SolverTuning.contactHertzPerSubstepRate * inverseH
         let contactSoftness = Softness(hertz: contactHertz, zeta: SolverTuning.contactDampingRatio, h: h)
         let staticSoftness = Softness(hertz: 2 * contactHertz, zeta: SolverTuning.contactDampingRatio, h: h)
@@ -75,10 +76,8 @@ extension PhysicsWorld {
                     var s = stateBuf[Int(input.body)]
                     s.v = input.linearDamping * (s.v + input.dv)
                     s.w = input.angularDamping * (s.w + input.dw)
-                    let speed2 = s.v.lengthSquared
-                    if speed2 > SolverTuning.maxLinearSpeed * SolverTuning.maxLinearSpeed {
-                        s.v = (SolverTuning.maxLinearSpeed / speed2.squareRoot()) * s.v
-                    }
+                    s.v = Self.clampSpeed(s.v)
+                    s.w = min(max(s.w, -maxAngularSpeed), maxAngularSpeed)
                     stateBuf[Int(input.body)] = s
                 }
                 for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
@@ -87,6 +86,9 @@ extension PhysicsWorld {
                 for i in cons.indices { ContactSolver.solve(&cons[i], states: stateBuf, inverseH: inverseH, useBias: true) }
                 for input in inputs {
                     var s = stateBuf[Int(input.body)]
+                    // Conflicting rigid joints can fight to absurd velocities; the caps keep positions finite.
+                    s.v = Self.clampSpeed(s.v)
+                    s.w = min(max(s.w, -maxAngularSpeed), maxAngularSpeed)
                     s.dp += h * s.v
                     s.dq = s.dq.integrated(by: h * s.w)
                     stateBuf[Int(input.body)] = s
@@ -107,12 +109,27 @@ extension PhysicsWorld {
         if enableSleep { updateSleep(dt: dt) }
     }
 
+    /// A velocity no faster than `SolverTuning.maxLinearSpeed`; a non-finite one becomes zero.
+    @inline(__always)
+    static func clampSpeed(_ v: Vector) -> Vector {
+        let speed2 = v.lengthSquared
+        guard speed2.isFinite else { return .zero }
+        let limit = SolverTuning.maxLinearSpeed
+        return speed2 > limit * limit ? (limit / speed2.squareRoot()) * v : v
+    }
+
     /// Writes the solved motion back to the bodies.
     private mutating func finalizeBodies(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>, dt: Double) {
         let threshold = SolverTuning.sleepLinearThreshold
         for input in inputs {
             let i = Int(input.body)
             let s = states[i]
+            guard s.v.isFinite, s.w.isFinite, s.dp.isFinite, s.dq.c.isFinite, s.dq.s.isFinite else {
+                // Only unsatisfiable constraints get here: the body stays where it was, at rest, and its constraints
+                // forget their impulses, so the world stays finite and can carry on.
+                discardStep(ofBody: Int32(i))
+                continue
+            }
             bodies.withUnsafeMutableBufferPointer { buf in
                 // In place: a body is a large struct and copying it out and back costs more than the arithmetic.
                 buf[i].v = s.v
@@ -148,6 +165,23 @@ extension PhysicsWorld {
                 shapes[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
                 broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: shapes[Int(s)].fatAABB)
             }
+        }
+    }
+
+    /// Undoes a body's motion for this step and clears the warm-start impulses of everything attached to it.
+    private mutating func discardStep(ofBody id: Int32) {
+        let i = Int(id)
+        bodies[i].v = .zero
+        bodies[i].w = 0
+        bodies[i].center = bodies[i].center0
+        bodies[i].q = bodies[i].q0
+        bodies[i].origin = bodies[i].center - bodies[i].q.rotate(bodies[i].localCenter)
+        for j in joints.indices where joints[j].inUse && (joints[j].bodyA == id || joints[j].bodyB == id) {
+            joints[j].resetImpulses()
+        }
+        for c in contacts.indices where contacts[c].inUse && (contacts[c].bodyA == id || contacts[c].bodyB == id) {
+            contacts[c].normalImpulse1 = 0; contacts[c].tangentImpulse1 = 0
+            contacts[c].normalImpulse2 = 0; contacts[c].tangentImpulse2 = 0
         }
     }
 }
