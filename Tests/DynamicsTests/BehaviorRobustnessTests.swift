@@ -109,3 +109,81 @@ struct Dice {
         _ = animator.snapshot()
     }
 }
+
+/// Deletes things from inside the delegate it is told about, to shake the callback path.
+final class ChaosDelegate: CollisionBehaviorDelegate {
+    var dice: Dice
+    init(seed: UInt64) { dice = Dice(state: seed) }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Vector) throws {
+        switch dice.below(4) {
+        case 0: item1.removeFromSuperview()
+        case 1: behavior.removeItem(item2)
+        case 2: try behavior.addBoundary(.string("late"), from: point, to: point + Vector(50, 0))
+        default: throw Boom()
+        }
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector) throws {
+        if dice.below(3) == 0, let identifier { behavior.removeBoundary(identifier) }
+        if dice.below(5) == 0 { behavior.animator?.removeBehavior(behavior) }
+    }
+}
+
+extension BehaviorRobustnessTests {
+    /// Extreme sizes, odd time steps, paths, composites and callbacks that change the world.
+    @Test(arguments: Array(UInt64(100)...111))
+    func extremeScenesAndCallbacksStayFinite(seed: UInt64) throws {
+        var dice = Dice(state: seed)
+        let animator = try Animator(referenceSize: Vector(dice.uniform(1, 2000), dice.uniform(1, 2000)))
+        var items: [DynamicItem] = []
+        let root = DynamicBehavior()
+        try animator.addBehavior(root)
+        for _ in 0..<40 {
+            let size = Vector(pow(10, dice.uniform(-2, 4)), pow(10, dice.uniform(-2, 4)))
+            let center = Vector(dice.uniform(-100, 2000), dice.uniform(-100, 2000))
+            let item: DynamicItem
+            if dice.below(3) == 0 {
+                // A random convex polygon: points on an ellipse at increasing angles.
+                let n = 3 + dice.below(8), rx = dice.uniform(1, 100), ry = dice.uniform(1, 100)
+                let start = dice.uniform(0, 6)
+                let points = (0..<n).map { k -> Vector in
+                    let a = start + 2 * Double.pi * Double(k) / Double(n)
+                    return Vector(rx * cos(a), ry * sin(a))
+                }
+                item = try DynamicItem(center: center, path: points)
+            } else {
+                item = try DynamicItem(center: center, size: size, shape: dice.below(2) == 0 ? .rectangle : .ellipse)
+            }
+            items.append(item)
+        }
+        let collision = CollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        collision.delegate = ChaosDelegate(seed: seed)
+        let group = DynamicBehavior()
+        try group.addChild(collision)
+        try group.addChild(GravityBehavior(items: items))
+        try root.addChild(group)
+        let props = DynamicItemBehavior(items: items)
+        try props.setElasticity(dice.uniform(0, 1))
+        try props.setFriction(dice.uniform(0, 1))
+        try root.addChild(props)
+        var frame = 0
+        root.action = { _ in
+            frame += 1
+            if frame % 7 == 0, let item = items.randomElement(using: &dice) { try item.setCenter(Vector(dice.uniform(0, 500), -50)) }
+            if frame % 11 == 0 { group.removeChild(collision); try group.addChild(collision) }
+            if frame % 13 == 0 { throw Boom() }
+        }
+        for _ in 0..<150 {
+            let dt = [1.0 / 60, 1e-5, 0.2, dice.uniform(1e-3, 0.1)][dice.below(4)]
+            do { try animator.step(dt) } catch is CallbackFailures {}
+        }
+        for item in items {
+            #expect(item.center.isFinite && item.angle.isFinite && item.velocity.isFinite && item.angularVelocity.isFinite)
+        }
+        do { _ = try animator.runUntilRest(maxSeconds: 0.5) } catch is CallbackFailures {}
+        _ = animator.snapshot()
+    }
+}
+
+extension Dice: RandomNumberGenerator {}
