@@ -19,6 +19,13 @@ public protocol SimulationWorld: AnyObject {
     var bodyCount: Int { get }
     /// Contacts begun so far, as counted by the engine's callback when the scene asks for it (else 0).
     var contactBegins: Int { get }
+    /// Anything the reader of the table must know about this run (a setting the engine could not honour).
+    var note: String? { get }
+}
+
+extension SimulationWorld {
+    /// No note by default.
+    public var note: String? { nil }
 }
 
 /// An engine as the harness sees it: a name, its settings in words, and a way to build a scene.

@@ -14,6 +14,8 @@ public struct SceneResult: Sendable {
     public var contactBegins: Int
     /// False when some body ended with a non-finite position.
     public var finite: Bool
+    /// The engine's note on this run, if any.
+    public var note: String? = nil
 }
 
 /// The outcome of a run: a result, or why there is none.
@@ -68,7 +70,8 @@ public struct Runner: Sendable {
             return .measured(SceneResult(
                 scene: scene.name, engine: engine.name, meanMilliseconds: Statistics.mean(frames),
                 medianMilliseconds: Statistics.median(frames), maxMilliseconds: frames.max() ?? 0,
-                stability: figure, bodyCount: world.bodyCount, contactBegins: world.contactBegins, finite: finite))
+                stability: figure, bodyCount: world.bodyCount, contactBegins: world.contactBegins, finite: finite,
+                note: world.note))
         } catch {
             return .failed(scene: scene.name, engine: engine.name, reason: "\(error)")
         }

@@ -60,6 +60,9 @@ say("\n## Scenes: mean ms per frame, ratios, stability\n")
 say(Report.sceneTable(scenes: scenes, engines: columns, outcomes: outcomes, pending: Engines.pending).render())
 say("\nStability: the largest drift of a stack's top box, or the largest stretch of a pinned pair, in cm.")
 for line in Report.failures(outcomes) where !line.hasSuffix(": pending") { say("- \(line)") }
+for result in outcomes.flatMap({ $0 }).compactMap(\.result) {
+    if let note = result.note { say("- \(result.engine) / \(result.scene): \(note)") }
+}
 for (scene, row) in zip(scenes, outcomes) where scene.countsContacts {
     let counts = zip(columns, row).compactMap { name, o in o.result.map { "\(name) \($0.contactBegins)" } }
     say("Contacts begun in '\(scene.name)': \(counts.joined(separator: ", ")).")
