@@ -1,0 +1,39 @@
+/// Suggestions for misspelt names, so `g.magnitud = 2` can answer "did you mean 'magnitude'?".
+enum DidYouMean {
+    /// The Levenshtein distance between two names (case-insensitive: `Center` is one edit from `center` for nobody).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased().utf8), b = Array(b.lowercased().utf8)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// The candidate nearest to `name`, when it is near enough to be a plausible typo
+    /// (at most a third of the name's length in edits, and at least one); ties go to the earlier candidate.
+    static func nearest(to name: String, in candidates: [String]) -> String? {
+        let limit = max(1, name.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let d = distance(name, candidate)
+            if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
+        }
+        return best?.name
+    }
+
+    /// `Gravity has no field 'magnitud' (did you mean 'magnitude'?)`, or without the suggestion when none is near.
+    static func unknownField(_ name: String, of typeName: String, candidates: [String], noun: String = "field") -> String {
+        var message = "\(typeName) has no \(noun) '\(name)'"
+        if let suggestion = nearest(to: name, in: candidates) { message += " (did you mean '\(suggestion)'?)" }
+        return message
+    }
+}
