@@ -10,7 +10,7 @@ let package = Package(
     ],
     dependencies: [
         // The root package, for Dynamics (our engine) and the Lua bindings (crossing costs).
-        .package(path: ".."),
+        .package(name: "LuaDynamics", path: ".."),
     ],
     targets: [
         // The peers, from Debian packages that scripts/bench installs.
@@ -25,9 +25,18 @@ let package = Package(
         // The peers' side of every scene.
         .target(name: "PeerEngines", dependencies: ["BenchKit", "Box2DShim", "ChipmunkShim"]),
 
-        .executableTarget(name: "luadyn-bench", dependencies: ["BenchKit", "PeerEngines"]),
+        // Our side of every scene: through Dynamics' Swift API, and through Lua (DynamicsLua over LuaKit).
+        .target(name: "OurEngine", dependencies: [
+            "BenchKit",
+            .product(name: "Dynamics", package: "LuaDynamics"),
+            .product(name: "DynamicsLua", package: "LuaDynamics"),
+            .product(name: "LuaKit", package: "LuaDynamics"),
+        ]),
+
+        .executableTarget(name: "luadyn-bench", dependencies: ["BenchKit", "PeerEngines", "OurEngine"]),
 
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "PeerEngines"]),
+        .testTarget(name: "OurEngineTests", dependencies: ["BenchKit", "OurEngine"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,12 +1,13 @@
 /// Builds the tables of a benchmark run from its outcomes.
 public enum Report {
-    /// The scene table: ms per frame for each engine, the first engine's ratio to each other engine, and each
-    /// engine's stability figure. `outcomes[s][e]` belongs to scene s and engine e; `pending` names engines
-    /// whose side is not built yet, shown as "pending" rather than as a failure.
+    /// The scene table: ms per frame for each engine, the first engine's ratio to each peer (by default every
+    /// other engine), and each engine's stability figure. `outcomes[s][e]` belongs to scene s and engine e;
+    /// `pending` names engines whose side is not built yet, shown as "pending" rather than as a failure.
     public static func sceneTable(scenes: [SceneSpec], engines: [String], outcomes: [[SceneOutcome]],
-                                  pending: Set<String> = []) -> Table {
+                                  peers chosen: [String]? = nil, pending: Set<String> = []) -> Table {
         guard let ours = engines.first else { return Table(headers: ["scene"]) }
-        let peers = engines.dropFirst()
+        let peerIndices = engines.indices.dropFirst().filter { chosen?.contains(engines[$0]) ?? true }
+        let peers = peerIndices.map { engines[$0] }
         var headers = ["scene", "bodies"]
         headers += engines.map { "\($0) ms" }
         headers += peers.map { "\(ours)/\($0)" }
@@ -28,7 +29,7 @@ public enum Report {
                     cells.append(placeholder(e))
                 }
             }
-            for e in engines.indices.dropFirst() {
+            for e in peerIndices {
                 if let a = outcome(0)?.result, let b = outcome(e)?.result, b.meanMilliseconds > 0 {
                     cells.append(Format.ratio(a.meanMilliseconds / b.meanMilliseconds))
                 } else {

@@ -77,3 +77,27 @@ public struct Runner: Sendable {
         }
     }
 }
+
+extension SceneResult {
+    /// The one line a child process prints for its parent (the note, which may hold spaces, comes last).
+    public var line: String {
+        let figure = stability.map { "\($0)" } ?? "-"
+        var text = "result \(meanMilliseconds) \(medianMilliseconds) \(maxMilliseconds) \(figure) \(bodyCount) "
+            + "\(contactBegins) \(finite ? 1 : 0)"
+        if let note { text += " " + note }
+        return text
+    }
+
+    /// Reads a child's line back for `scene` on `engine`; nil for anything else.
+    public init?(line: String, scene: String, engine: String) {
+        let f = line.split(separator: " ", maxSplits: 8, omittingEmptySubsequences: true)
+        guard f.count >= 8, f[0] == "result", let mean = Double(f[1]), let median = Double(f[2]),
+              let max = Double(f[3]), let bodies = Int(f[5]), let contacts = Int(f[6]),
+              let finite = Int(f[7]) else { return nil }
+        let stability: Double?
+        if f[4] == "-" { stability = nil } else if let value = Double(f[4]) { stability = value } else { return nil }
+        self.init(scene: scene, engine: engine, meanMilliseconds: mean, medianMilliseconds: median,
+                  maxMilliseconds: max, stability: stability, bodyCount: bodies, contactBegins: contacts,
+                  finite: finite == 1, note: f.count > 8 ? String(f[8]) : nil)
+    }
+}

@@ -8,6 +8,10 @@ struct Options {
     var luadyn: String?
     /// Internal: be the child process that measures one engine's memory (engine name, body count).
     var childMemory: (engine: String, count: Int)?
+    /// Internal: be the child process that runs one scene on one engine (scene key, engine name).
+    var childScene: (key: String, engine: String)?
+    /// Internal: be the child process that measures the Lua crossing costs.
+    var childCrossings = false
     /// Sections to skip.
     var skipScaling = false, skipMemory = false, skipCrossings = false
 
@@ -36,6 +40,12 @@ struct Options {
                     return .failure(OptionError("--child-memory needs an engine name and a body count"))
                 }
                 options.childMemory = (name, count)
+            case "--child-scene":
+                guard let key = rest.popFirst(), let engine = rest.popFirst() else {
+                    return .failure(OptionError("--child-scene needs a scene key and an engine name"))
+                }
+                options.childScene = (key, engine)
+            case "--child-crossings": options.childCrossings = true
             case "-h", "--help": return .failure(OptionError(usage))
             default: return .failure(OptionError("unknown option '\(argument)'\n\(usage)"))
             }

@@ -43,3 +43,21 @@ import Testing
         #expect(Format.fixed(.nan) == "nan")
     }
 }
+
+@Suite struct ChildLineTests {
+    @Test func sceneResultRoundTripsThroughItsLine() throws {
+        let result = SceneResult(scene: "s", engine: "e", meanMilliseconds: 1.25, medianMilliseconds: 1.5,
+                                 maxMilliseconds: 3, stability: 0.01, bodyCount: 7, contactBegins: 9, finite: true,
+                                 note: "two words")
+        let back = try #require(SceneResult(line: result.line, scene: "s", engine: "e"))
+        #expect(back.meanMilliseconds == 1.25 && back.medianMilliseconds == 1.5 && back.maxMilliseconds == 3)
+        #expect(back.stability == 0.01 && back.bodyCount == 7 && back.contactBegins == 9 && back.finite)
+        #expect(back.note == "two words")
+        var none = result
+        none.stability = nil
+        none.note = nil
+        let plain = try #require(SceneResult(line: none.line, scene: "s", engine: "e"))
+        #expect(plain.stability == nil && plain.note == nil)
+        #expect(SceneResult(line: "result 1 2", scene: "s", engine: "e") == nil)
+    }
+}
