@@ -43,6 +43,15 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
 
 /// Every bound type, in the order they are installed.
 private var boundTypes: [BoundType] { [
-    PointBinding.type,
+    AnimatorBinding.type,
+    ViewBinding.type,
+    GravityBinding.type,
+    CollisionBinding.type,
+    AttachmentBinding.type,
+    SnapBinding.type,
+    PushBinding.type,
+    ItemBehaviorBinding.type,
+    CompositeBinding.type,
     PathBinding.type,
+    PointBinding.type,
 ] }

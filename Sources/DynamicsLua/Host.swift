@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dynamics
 import LuaKit
 
 /// The bindings' state for one interpreter: where callback errors go, how many there were, and the animator
@@ -26,7 +27,31 @@ public final class DynamicsHost {
     public func resetCallbackErrors() { callbackErrorCount = 0 }
 
     /// The most recently made animator: what `.step`, `.run` and `.state` use when the global `animator` is not one.
-    weak var latestAnimator: AnyObject?
+    weak var latestAnimator: Animator?
+
+    /// The stack of the Lua thread that is stepping an animator right now: callbacks run on it.
+    var activeStack: LuaStack?
+
+    /// Views made without a name are called view1, view2, ... in the order made (deterministic, unlike addresses).
+    private var viewCount = 0
+
+    /// The Lua action of each behaviour, for reading `b.action` back. Held weakly: the behaviour's own action closure
+    /// holds the callback, so it lives exactly as long as the behaviour keeps it.
+    private var actions: [ObjectIdentifier: WeakAction] = [:]
+
+    func nextViewName() -> String {
+        viewCount += 1
+        return "view\(viewCount)"
+    }
+
+    func setAction(_ callback: Callback?, of behavior: DynamicBehavior) {
+        actions[ObjectIdentifier(behavior)] = callback.map { WeakAction(behavior: behavior, callback: $0) }
+    }
+
+    func action(of behavior: DynamicBehavior) -> Callback? {
+        guard let entry = actions[ObjectIdentifier(behavior)], entry.behavior === behavior else { return nil }
+        return entry.callback
+    }
 
     init() {}
 
@@ -48,4 +73,10 @@ public final class DynamicsHost {
         defer { stack.pop() }
         return stack.object(at: -1, as: DynamicsHost.self)
     }
+}
+
+/// A behaviour's action as the host remembers it, without keeping either alive.
+struct WeakAction {
+    weak var behavior: DynamicBehavior?
+    weak var callback: Callback?
 }

@@ -60,7 +60,7 @@ struct OptionTable {
     func size(_ key: String) throws(LuaError) -> Vector? { try value(key) { s, i, site throws(LuaError) in try s.checkSize(i, site) } }
     func rect(_ key: String) throws(LuaError) -> Rect? { try value(key) { s, i, site throws(LuaError) in try s.checkRect(i, site) } }
     func range(_ key: String) throws(LuaError) -> FloatRange? { try value(key) { s, i, site throws(LuaError) in try s.checkRange(i, site) } }
-    func insets(_ key: String) throws(LuaError) -> Insets? { try value(key) { s, i, site throws(LuaError) in try s.checkInsets(i, site) } }
+    func insets(_ key: String) throws(LuaError) -> EdgeInsets? { try value(key) { s, i, site throws(LuaError) in try s.checkInsets(i, site) } }
     func string(_ key: String) throws(LuaError) -> String? {
         try value(key) { s, i, site throws(LuaError) in
             guard let text = s.string(at: i) else { throw site.error("string expected, got \(s.typeName(at: i))") }

@@ -2,28 +2,14 @@ import Dynamics
 import LuaKit
 
 /// A rectangle as the API speaks of it: an origin (top-left) and a size (CGRect).
-public struct Rect: Equatable, Sendable {
-    public var origin: Vector
-    public var size: Vector
-    public init(x: Double, y: Double, width: Double, height: Double) {
+struct Rect: Equatable, Sendable {
+    var origin: Vector
+    var size: Vector
+    init(x: Double, y: Double, width: Double, height: Double) {
         origin = Vector(x, y); size = Vector(width, height)
     }
     /// The rect's box in world coordinates.
-    public var box: AABB { AABB(lower: origin, upper: origin + size) }
-}
-
-/// Insets from each edge of a rect (UIEdgeInsets).
-public struct Insets: Equatable, Sendable {
-    public var top, left, bottom, right: Double
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
-    }
-}
-
-/// A closed interval whose ends may be infinite (UIFloatRange).
-public struct FloatRange: Equatable, Sendable {
-    public var minimum, maximum: Double
-    public init(minimum: Double, maximum: Double) { self.minimum = minimum; self.maximum = maximum }
+    var box: AABB { AABB(lower: origin, upper: origin + size) }
 }
 
 /// Where a checked value came from, so errors read `bad argument #1 to 'View' (field 'center': ...)`.
@@ -119,9 +105,9 @@ extension LuaStack {
     }
 
     /// Insets `{top, left, bottom, right}` or named (UIEdgeInsets).
-    func checkInsets(_ index: Int32, _ site: Site) throws(LuaError) -> Insets {
+    func checkInsets(_ index: Int32, _ site: Site) throws(LuaError) -> EdgeInsets {
         let v = try components(index, site, insetsForm)
-        return Insets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        return EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
     }
 
     /// A range `{min, max}` or `{minimum =, maximum =}`; `math.huge` is allowed, and min must not exceed max.
@@ -157,7 +143,7 @@ extension LuaStack {
     }
 
     /// Pushes insets as `{top =, left =, bottom =, right =}`.
-    func push(insets: Insets) {
+    func push(insets: EdgeInsets) {
         newTable(record: 4)
         push(insets.top); rawSet(-2, field: "top")
         push(insets.left); rawSet(-2, field: "left")
