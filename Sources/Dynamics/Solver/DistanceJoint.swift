@@ -37,14 +37,14 @@ extension Joint {
             let impulse = -s.massScale * axialMass * (cdot() + bias) - s.impulseScale * axialImpulse
             axialImpulse += impulse
             apply(impulse)
-        case .spring:
+        case .spring where useBias:
             // A spring is physical, not error correction, so it acts in the relax pass too.
             let C = len - length
             let s = springSoftness
             let impulse = -s.massScale * axialMass * (cdot() + s.biasRate * C) - s.impulseScale * axialImpulse
             axialImpulse += impulse
             apply(impulse)
-        case .free:
+        case .free, .spring:
             break
         }
 

@@ -17,6 +17,8 @@ struct PhysicsWorld {
     var sleepCounter = 0
     /// Contact events of the last step.
     var events: [ContactEvent] = []
+    /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
+    var proxyCount = 0
     var enableSleep = true
     var enableContinuous = true
 
@@ -77,7 +79,7 @@ struct PhysicsWorld {
     mutating func destroyShape(_ id: Int32) {
         guard id >= 0, Int(id) < shapes.count, shapes[Int(id)].inUse else { return }
         destroyContacts(ofShape: id)
-        if shapes[Int(id)].proxy >= 0 { broadPhase.destroyProxy(shapes[Int(id)].proxy) }
+        if shapes[Int(id)].proxy >= 0 { broadPhase.destroyProxy(shapes[Int(id)].proxy); proxyCount -= 1 }
         let body = shapes[Int(id)].body
         if body != Self.ground && isValidBody(body) && bodies[Int(body)].shape == id { bodies[Int(body)].shape = -1 }
         shapes[Int(id)].inUse = false
@@ -110,7 +112,7 @@ struct PhysicsWorld {
     /// Makes (or removes) the broadphase proxy to match the shape's body and filter.
     mutating func refreshProxy(_ id: Int32) {
         let i = Int(id)
-        if shapes[i].proxy >= 0 { broadPhase.destroyProxy(shapes[i].proxy); shapes[i].proxy = -1 }
+        if shapes[i].proxy >= 0 { broadPhase.destroyProxy(shapes[i].proxy); shapes[i].proxy = -1; proxyCount -= 1 }
         guard !shapes[i].filter.isEmpty else { return }
         let body = bodies[Int(shapes[i].body)]
         let isStatic = body.type == .staticBody
@@ -118,6 +120,7 @@ struct PhysicsWorld {
         shapes[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
         shapes[i].isStatic = isStatic
         shapes[i].proxy = broadPhase.createProxy(aabb: shapes[i].fatAABB, shapeIndex: id, isStatic: isStatic)
+        proxyCount += 1
     }
 
     // MARK: Contacts

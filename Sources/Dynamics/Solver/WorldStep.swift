@@ -130,7 +130,7 @@ extension PhysicsWorld {
     /// changes of touching become events.
     mutating func updateContacts() {
         var pairs: [(Int32, Int32)] = []
-        broadPhase.updatePairs { a, b in pairs.append((a, b)) }
+        if proxyCount > 0 { broadPhase.updatePairs { a, b in pairs.append((a, b)) } }
         for (a, b) in pairs {
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
             let sa = shapes[Int(a)], sb = shapes[Int(b)]
