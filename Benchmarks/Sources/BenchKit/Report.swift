@@ -24,7 +24,9 @@ public enum Report {
             var cells = [scene.name, "\(scene.bodies.count)"]
             for e in engines.indices {
                 if let r = outcome(e)?.result {
-                    cells.append(Format.milliseconds(r.meanMilliseconds) + (r.finite ? "" : " (nan)"))
+                    // A star sends the reader to the engine's note under the table.
+                    cells.append(Format.milliseconds(r.meanMilliseconds) + (r.finite ? "" : " (nan)")
+                                 + (r.note == nil ? "" : "*"))
                 } else {
                     cells.append(placeholder(e))
                 }

@@ -160,12 +160,23 @@ public final class DynamicsWorld: SimulationWorld {
 
     public var contactBegins: Int { counter?.begins ?? 0 }
 
-    /// The public API has no switch for sleep: say so when a sleep-off scene found sleeping items.
+    /// What differs from the peers' run: sleep (the public API has no switch for it) and hand-driven parts.
     public var note: String? {
-        guard !sleeps else { return nil }
-        let asleep = animator.snapshot().items.filter(\.isAsleep).count
-        if !animator.isRunning { return "the animator paused (every item asleep): sleep cannot be turned off" }
-        return asleep > 0 ? "\(asleep) items asleep at the end: sleep cannot be turned off in the public API" : nil
+        var notes: [String] = []
+        if !driven.isEmpty {
+            notes.append("the turning walls are items put back on their path by hand before every frame "
+                         + "(UIKit has no kinematic items), and every hand write makes the animator re-sync")
+        }
+        if !sleeps {
+            let asleep = animator.snapshot().items.filter(\.isAsleep).count
+            if !animator.isRunning {
+                notes.append("the animator paused (every item asleep): sleep cannot be turned off in the public API, "
+                             + "so this time is not comparable")
+            } else if asleep > 0 {
+                notes.append("\(asleep) items asleep at the end (sleep cannot be turned off in the public API)")
+            }
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 }
 

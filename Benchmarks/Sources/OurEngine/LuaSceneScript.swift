@@ -104,6 +104,14 @@ enum LuaSceneScript {
             end
             function bench_count() return count end
             function bench_body_count() return #items end
+            function bench_note()
+              local notes = {}
+              if #driven > 0 then notes[#notes + 1] = "the turning walls are put back on their path by hand from Lua" end
+              if not A.isRunning and not \(scene.allowSleep) then
+                notes[#notes + 1] = "the animator paused (every item asleep), so this time is not comparable"
+              end
+              if #notes > 0 then return table.concat(notes, "; ") end
+            end
 
             """
         return out

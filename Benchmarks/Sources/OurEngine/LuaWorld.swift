@@ -53,6 +53,15 @@ public final class LuaWorld: SimulationWorld {
 
     public var contactBegins: Int { integerGlobal("bench_count") }
 
+    public var note: String? {
+        let s = state.stack
+        let base = s.top
+        defer { s.top = base }
+        _ = s.getGlobal("bench_note")
+        guard (try? s.call(arguments: 0, results: 1)) != nil else { return nil }
+        return s.string(at: -1)
+    }
+
     private func integerGlobal(_ function: String) -> Int {
         let s = state.stack
         let base = s.top

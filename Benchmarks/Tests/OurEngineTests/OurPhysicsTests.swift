@@ -38,7 +38,7 @@ import OurEngine
     func smallPyramidStands(engine name: String) throws {
         let result = try #require(Runner(warmupSteps: 0).run(Scenes.largePyramid(base: 6, steps: 180),
                                                              on: try Self.engine(name)).result)
-        #expect(result.bodyCount == 21 && result.finite)
+        #expect(result.bodyCount == 22 && result.finite)
         #expect((result.stability ?? 1) < 0.2, "\(name): top moved \(result.stability ?? -1) m")
     }
 
