@@ -82,7 +82,11 @@ let chosen = plan.scenes.indices.filter { options.only == nil || plan.scenes[$0]
 var outcomes: [[SceneOutcome]] = []
 for index in chosen {
     let scene = plan.scenes[index]
-    outcomes.append(columns.map { runChild(key: Plan.key(scene: index), scene: scene, engine: $0) })
+    let row = columns.map { runChild(key: Plan.key(scene: index), scene: scene, engine: $0) }
+    outcomes.append(row)
+    // Progress on standard error, so a long run shows it is alive without disturbing the tables.
+    let times = zip(columns, row).map { name, o in "\(name) " + (o.result.map { Format.milliseconds($0.meanMilliseconds) } ?? "failed") }
+    FileHandle.standardError.write(Data("bench: \(scene.name): \(times.joined(separator: ", ")) ms\n".utf8))
 }
 let scenes = chosen.map { plan.scenes[$0] }
 say("\n## Scenes: mean ms per frame, ratios, stability\n")
