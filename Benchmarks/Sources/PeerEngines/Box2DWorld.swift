@@ -28,7 +28,7 @@ public final class Box2DWorld: SimulationWorld {
         for (i, body) in scene.bodies.enumerated() {
             let index = b2s_add_body(world, Int32(body.kind.rawValue), body.position.x, body.position.y, body.angle,
                                      body.velocity.x, body.velocity.y, body.angularVelocity)
-            guard index == Int32(i) else { throw EngineError("Box2D refused body \(i)") }
+            guard index == Int32(clamping: i) else { throw EngineError("Box2D refused body \(i)") }
             let collides: Int32 = body.collides ? 1 : 0
             for shape in body.shapes {
                 let status: Int32
@@ -39,7 +39,7 @@ public final class Box2DWorld: SimulationWorld {
                     status = b2s_add_circle(world, index, r, c.x, c.y, body.density, body.friction, collides)
                 case let .polygon(points):
                     let xy = points.flatMap { [$0.x, $0.y] }
-                    status = b2s_add_polygon(world, index, xy, Int32(points.count), body.density, body.friction,
+                    status = b2s_add_polygon(world, index, xy, Int32(clamping: points.count), body.density, body.friction,
                                              collides)
                 }
                 guard status == 0 else { throw EngineError("Box2D refused a shape of body \(i)") }
@@ -49,7 +49,7 @@ public final class Box2DWorld: SimulationWorld {
             _ = b2s_add_segment(world, segment.a.x, segment.a.y, segment.b.x, segment.b.y, segment.friction)
         }
         for pin in scene.pins {
-            guard b2s_add_pin(world, Int32(pin.bodyA), Int32(pin.bodyB), pin.anchor.x, pin.anchor.y) == 0 else {
+            guard b2s_add_pin(world, Int32(clamping: pin.bodyA), Int32(clamping: pin.bodyB), pin.anchor.x, pin.anchor.y) == 0 else {
                 throw EngineError("Box2D refused a pin between \(pin.bodyA) and \(pin.bodyB)")
             }
         }

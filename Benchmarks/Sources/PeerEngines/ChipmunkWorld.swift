@@ -32,7 +32,7 @@ public final class ChipmunkWorld: SimulationWorld {
         for (i, body) in scene.bodies.enumerated() {
             let index = cps_add_body(world, Int32(body.kind.rawValue), body.position.x, body.position.y, body.angle,
                                      body.velocity.x, body.velocity.y, body.angularVelocity)
-            guard index == Int32(i) else { throw EngineError("Chipmunk refused body \(i)") }
+            guard index == Int32(clamping: i) else { throw EngineError("Chipmunk refused body \(i)") }
             let collides: Int32 = body.collides ? 1 : 0
             for shape in body.shapes {
                 let status: Int32
@@ -43,7 +43,7 @@ public final class ChipmunkWorld: SimulationWorld {
                     status = cps_add_circle(world, index, r, c.x, c.y, body.density, body.friction, collides)
                 case let .polygon(points):
                     let xy = points.flatMap { [$0.x, $0.y] }
-                    status = cps_add_polygon(world, index, xy, Int32(points.count), body.density, body.friction,
+                    status = cps_add_polygon(world, index, xy, Int32(clamping: points.count), body.density, body.friction,
                                              collides)
                 }
                 guard status == 0 else { throw EngineError("Chipmunk refused a shape of body \(i)") }
@@ -53,7 +53,7 @@ public final class ChipmunkWorld: SimulationWorld {
             _ = cps_add_segment(world, segment.a.x, segment.a.y, segment.b.x, segment.b.y, segment.friction)
         }
         for pin in scene.pins {
-            guard cps_add_pin(world, Int32(pin.bodyA), Int32(pin.bodyB), pin.anchor.x, pin.anchor.y) == 0 else {
+            guard cps_add_pin(world, Int32(clamping: pin.bodyA), Int32(clamping: pin.bodyB), pin.anchor.x, pin.anchor.y) == 0 else {
                 throw EngineError("Chipmunk refused a pin between \(pin.bodyA) and \(pin.bodyB)")
             }
         }
