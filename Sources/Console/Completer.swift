@@ -144,15 +144,16 @@ public final class Completer {
             collectKeys(-1, into: &names, on: stack)
         }
         stack.pop()
-        if !method, stack.pushMetafield(of: index, "__fields") == .table {
-            let count = stack.rawLength(-1)
-            for i in 0..<count {
-                stack.rawGet(-1, index: i + 1)
-                if let name = stack.string(at: -1) { names.append(name) }
-                stack.pop()
+        if !method {
+            if stack.pushMetafield(of: index, "__fields") == .table {
+                for i in 0..<stack.rawLength(-1) {
+                    stack.rawGet(-1, index: i + 1)
+                    if let name = stack.string(at: -1) { names.append(name) }
+                    stack.pop()
+                }
             }
+            stack.pop()
         }
-        stack.pop()
         if hops < maxHops, stack.pushMetafield(of: index, "__index") == .table {
             collectNames(-1, method: method, hops: hops + 1, into: &names, on: stack)
         }

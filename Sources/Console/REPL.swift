@@ -9,7 +9,7 @@ import LuaKit
 /// - Prompts are the globals `_PROMPT` and `_PROMPT2` when they are strings, as in lua.c.
 public final class REPL {
     /// The one line shown when the REPL starts on a terminal.
-    public static let greeting = "luadyn: Lua 5.4 with UIKit-style dynamics. Type .help for help, .demo for a demo scene, Ctrl-D to quit."
+    public static let greeting = "luadyn (Lua 5.4 + UIKit-style dynamics): .help for help, .demo for a demo scene"
 
     public let evaluator: Evaluator
     public let registry: CommandRegistry
