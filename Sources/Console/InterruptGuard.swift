@@ -27,7 +27,14 @@ enum InterruptGuard {
         interruptTarget = state.L
         interruptRequested = 0
         _ = signal(SIGINT, interruptRunningLua)
+        // A parent may hand us SIGINT blocked (spawned from a thread that blocks it); Ctrl-C must still arrive.
+        var unblock = sigset_t()
+        var previousMask = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
         defer {
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             _ = signal(SIGINT, SIG_DFL)
             // A request the code finished before seeing must not interrupt the next chunk.
             if interruptRequested != 0 { state.clearInterrupt() }
