@@ -11,9 +11,6 @@ extension LuaStack {
         rawGet(LuaStack.registryIndex, field: name) == .table
     }
 
-    /// Pushes the metatable of the value at `index` and returns true, or pushes nothing and returns false.
-    public func pushMetatable(of index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
-
     /// Pops a table and makes it the metatable of the value at `index`.
     public func setMetatable(_ index: Int32) {
         let i = absolute(index)

@@ -1,1 +1,23 @@
-print("luadyn: under construction")
+// luadyn: a Lua 5.4 interpreter with UIKit-style dynamics. lua.c's command line; the REPL lives in Console.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Console
+import LuaKit
+
+let state = LuaState()
+// The physics globals (Animator, View, Gravity, ...) go into the state here, before any option or script runs.
+let physics = PhysicsHooks.open(state)
+
+let commands = CommandRegistry.standard()
+// The physics dot-commands (.step, .draw, .demo, ...) join .help, .load and .quit here.
+PhysicsHooks.registerCommands(in: commands)
+
+var launcher = Launcher(state: state, registry: commands)
+// An error in a delegate or action is reported when it happens; a script that caused one still fails.
+launcher.hadReportedErrors = { physics.hadCallbackErrors }
+let status = launcher.run(CommandLine.arguments)
+state.close()
+exit(status)

@@ -50,18 +50,9 @@ private func temporaryScript(_ text: String) throws -> String {
     return path
 }
 
-/// Whether the built binary opens the dynamics API (luadyn wires DynamicsLua in through its PhysicsHooks).
-private let binaryHasDynamics: Bool = {
-    guard let script = try? temporaryScript("assert(Animator and View and Gravity and help); print('dynamics: ' .. 'open')")
-    else { return false }
-    defer { try? FileManager.default.removeItem(atPath: script) }
-    guard let result = try? runLuadyn([script]) else { return false }
-    return result.status == 0 && result.output.contains("dynamics: open")
-}()
 
 /// Every example scene through the real binary: exit status 0, nothing on stderr, and the line a learner should see.
-@Test(.enabled(if: binaryHasDynamics, "luadyn does not open the dynamics API yet (PhysicsHooks not wired)"),
-      arguments: [
+@Test(arguments: [
         ("01-falling-squares", "red rests at y = 568 - 30"),
         ("02-landing-removal", "3 squares landed"),
         ("03-collision-modes", "everything: a stack on the floor"),
@@ -82,7 +73,7 @@ func exampleRunsThroughLuadyn(_ name: String, _ expected: String) throws {
 
 /// An error inside a callback is reported with a traceback naming the callback, the script runs on, and
 /// `luadyn FILE` exits 1 at the end.
-@Test(.enabled(if: binaryHasDynamics, "luadyn does not open the dynamics API yet (PhysicsHooks not wired)"))
+@Test
 func callbackErrorMakesLuadynExitOne() throws {
     let script = try temporaryScript("""
         local a = Animator()

@@ -39,20 +39,10 @@ private func runLessonBinary(_ arguments: [String], environment: [String: String
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 
-/// Whether the built binary runs scripts with the dynamics API and passes them their arguments.
-private let binaryRunsLessons: Bool = {
-    let script = NSTemporaryDirectory() + "luadyn-lesson-probe-\(UUID().uuidString).lua"
-    guard (try? "assert(Animator and plot); print('probe: ' .. tostring(arg and arg[1]))"
-        .write(toFile: script, atomically: true, encoding: .utf8)) != nil else { return false }
-    defer { try? FileManager.default.removeItem(atPath: script) }
-    guard let result = try? runLessonBinary([script, "x"]) else { return false }
-    return result.status == 0 && result.output.contains("probe: x")
-}()
 
 /// Every lesson through the real binary, piped: exit 0, nothing on stderr, every check passed, the closing
 /// "Your turn", no escape codes (output is not a terminal), and its SVG written to the folder given as argument.
-@Test(.enabled(if: binaryRunsLessons, "luadyn does not run scripts with the dynamics API and arguments yet"),
-      arguments: [
+@Test(arguments: [
         ("01-gravity", "the total stayed within 1%"),
         ("02-collisions", "momentum m v is kept"),
         ("03-springs", "the rod kept its length"),
@@ -75,7 +65,7 @@ func lessonRunsThroughLuadyn(_ name: String, _ expected: String) throws {
 }
 
 /// `$LUADYN_PICTURES` names the folder too (it is how docs/images is made).
-@Test(.enabled(if: binaryRunsLessons, "luadyn does not run scripts with the dynamics API and arguments yet"))
+@Test
 func lessonPicturesFolderFromEnvironment() throws {
     let folder = NSTemporaryDirectory() + "luadyn-lesson-env-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -1,1 +1,0 @@
-// Console: see ../../README.md and DESIGN.md for what lives here.

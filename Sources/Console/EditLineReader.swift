@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CEditLine
+
+/// Reads lines from a terminal through libedit (emacs key bindings, `~/.editrc` honoured), with a persistent,
+/// bounded history and Tab completion.
+///
+/// Ctrl-C is a key while a line is edited (the terminal's signal keys are off in edit mode): on an empty line
+/// at the main prompt it ends the session like Ctrl-D; otherwise it abandons the line, or the unfinished chunk.
+/// Ctrl-Z still suspends.
+public final class EditLineReader: LineReader {
+    private let editor: OpaquePointer
+    private let history: OpaquePointer?
+    private let historyPath: String?
+    private var promptText: UnsafeMutablePointer<CChar>
+    private var cancelled = false
+    private var continuing = false
+    /// Completes the text before the cursor (set by the session).
+    public var complete: ((String) -> Completion?)?
+
+    /// A reader on the process's terminal; `historyPath` nil keeps history for this session only.
+    /// Nil when libedit cannot start.
+    public init?(historyPath: String?, historySize: Int32 = 1000) {
+        _ = setlocale(LC_CTYPE, "")
+        guard let editor = el_init("luadyn", luadyn_stdin(), luadyn_stdout(), luadyn_stderr()) else { return nil }
+        self.editor = editor
+        self.history = luadyn_history_new(historySize)
+        self.historyPath = historyPath
+        self.promptText = strdup("> ")
+        if let history, let historyPath { _ = luadyn_history_load(history, historyPath) }
+
+        luadyn_el_set_editor(editor, "emacs")
+        luadyn_el_set_signal(editor, 1)
+        if let history { luadyn_el_set_history(editor, history) }
+        luadyn_el_set_clientdata(editor, Unmanaged.passUnretained(self).toOpaque())
+        luadyn_el_set_prompt(editor, { el in
+            guard let el, let reader = EditLineReader.owner(of: el) else { return nil }
+            return reader.promptText
+        })
+        // The user's ~/.editrc first, so that our keys stay ours.
+        _ = el_source(editor, nil)
+        luadyn_el_add_function(editor, "luadyn-complete", "Complete Lua names", { el, _ in
+            guard let el, let reader = EditLineReader.owner(of: el) else { return UInt8(CC_ERROR) }
+            return reader.completeAtCursor()
+        })
+        luadyn_el_add_function(editor, "luadyn-interrupt", "Abandon the line, or quit on an empty one", { el, _ in
+            guard let el, let reader = EditLineReader.owner(of: el) else { return UInt8(CC_EOF) }
+            return reader.interruptKey()
+        })
+        luadyn_el_add_function(editor, "luadyn-suspend", "Suspend luadyn", { _, _ in
+            _ = raise(SIGTSTP)
+            return UInt8(CC_REDISPLAY)
+        })
+        luadyn_el_bind(editor, "^I", "luadyn-complete")
+        luadyn_el_bind(editor, "^C", "luadyn-interrupt")
+        luadyn_el_bind(editor, "^Z", "luadyn-suspend")
+        luadyn_el_keys_not_signals(editor)
+    }
+
+    deinit {
+        el_end(editor)
+        if let history { history_end(history) }
+        free(promptText)
+    }
+
+    private static func owner(of el: OpaquePointer) -> EditLineReader? {
+        guard let raw = luadyn_el_clientdata(el) else { return nil }
+        return Unmanaged<EditLineReader>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    public func readLine(prompt: String, continuing: Bool) -> LineInput {
+        free(promptText)
+        promptText = strdup(prompt)
+        self.continuing = continuing
+        cancelled = false
+        fflush(luadyn_stdout())
+        var count: Int32 = 0
+        var line = el_gets(editor, &count)
+        var retries = 0
+        // A signal (a window resize, a child process ending) can interrupt the read itself: read again.
+        while line == nil, count < 0, errno == EINTR, retries < 100 {
+            retries += 1
+            line = el_gets(editor, &count)
+        }
+        if cancelled { return .cancelled }
+        guard let line, count > 0 else { return .end }
+        var text = String(cString: line)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return .line(text)
+    }
+
+    public func remember(_ entry: String) {
+        guard let history, !entry.allSatisfy(\.isWhitespace) else { return }
+        _ = luadyn_history_enter(history, entry)
+        // Saved at once: `os.exit()` or a crash must not lose the session's lines.
+        if let historyPath { _ = luadyn_history_save(history, historyPath) }
+    }
+
+    public func finish() {
+        fputs("\n", luadyn_stdout())
+        fflush(luadyn_stdout())
+    }
+
+    /// Ctrl-C: an empty line at the main prompt ends the session; anything else is abandoned. The line is
+    /// ended with a newline key so libedit leaves the text on screen and moves below it.
+    private func interruptKey() -> UInt8 {
+        let info = el_line(editor).pointee
+        let empty = info.lastchar == info.buffer
+        if empty && !continuing { return UInt8(CC_EOF) }
+        cancelled = true
+        el_push(editor, "\n")
+        return UInt8(CC_NORM)
+    }
+
+    /// Tab: inserts what all candidates share, or lists them when that adds nothing.
+    private func completeAtCursor() -> UInt8 {
+        let info = el_line(editor).pointee
+        let length = info.cursor - info.buffer
+        guard length >= 0 else { return UInt8(CC_ERROR) }
+        let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length), as: UTF8.self)
+        guard let completion = complete?(before), !completion.candidates.isEmpty else { return UInt8(CC_ERROR) }
+        let shared = completion.commonPrefix
+        if shared.count > completion.partial.count {
+            _ = el_insertstr(editor, String(shared.dropFirst(completion.partial.count)))
+            return UInt8(CC_REFRESH)
+        }
+        if completion.candidates.count == 1 { return UInt8(CC_REFRESH) }
+        let columns = Int(luadyn_terminal_columns(1))
+        fputs("\n" + CandidateColumns.format(completion.candidates, width: columns > 0 ? columns : 80), luadyn_stdout())
+        fflush(luadyn_stdout())
+        return UInt8(CC_REDISPLAY)
+    }
+}
+
+/// Candidate names laid out in columns, as shells list completions.
+enum CandidateColumns {
+    static func format(_ names: [String], width: Int) -> String {
+        let cell = (names.map(\.count).max() ?? 0) + 2
+        let perLine = max(1, width / cell)
+        let rows = (names.count + perLine - 1) / perLine
+        var text = ""
+        for row in 0..<rows {
+            var line = ""
+            for column in 0..<perLine {
+                let i = column * rows + row
+                guard i < names.count else { break }
+                line += names[i] + String(repeating: " ", count: cell - names[i].count)
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+}

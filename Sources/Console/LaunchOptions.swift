@@ -1,0 +1,127 @@
+/// A command line that lua.c would reject, worded as lua.c words it.
+public struct LaunchError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The command line of `luadyn`, read with lua.c's rules: options are handled in the order given, up to the
+/// first argument that is not an option (the script; `-` means standard input); everything after the script
+/// belongs to it. `-e` and `-l` take their argument attached (`-eprint(1)`) or as the next word, which must not
+/// start with `-`. `--` ends the options. `--help` is ours.
+///
+/// swift-argument-parser does not fit here: it reorders options and cannot leave a script's arguments alone.
+public struct LaunchOptions: Equatable, Sendable {
+    /// What the options before the script ask for, in order.
+    public enum Action: Equatable, Sendable {
+        /// `-e chunk`: run the chunk.
+        case execute(String)
+        /// `-l mod` or `-l g=mod`: `g = require(mod)`.
+        case require(global: String, module: String)
+        /// `-W`: turn warnings on.
+        case enableWarnings
+    }
+
+    public var actions: [Action] = []
+    /// `-i`: the REPL after the script.
+    public var interactive = false
+    /// `-v`: print the version.
+    public var showVersion = false
+    /// `--help`: print the usage and stop.
+    public var showHelp = false
+    /// The position of the script in the command line (lua.c's `script`), or nil when there is none.
+    public var scriptIndex: Int?
+    /// The script's path; nil with a script index means standard input (`-`).
+    public var scriptPath: String?
+    /// The words after the script: its `arg[1...]` and its `...`.
+    public var scriptArguments: [String] = []
+
+    public init() {}
+
+    /// Whether the REPL runs: asked for with `-i`, or nothing else to do (no script, no `-e`, no `-v`).
+    public var startsREPL: Bool {
+        interactive || (scriptIndex == nil && !showVersion && !actions.contains { if case .execute = $0 { true } else { false } })
+    }
+
+    /// Reads `argv` (with the program name first).
+    public static func parse(_ argv: [String]) throws(LaunchError) -> LaunchOptions {
+        var options = LaunchOptions()
+        var i = 1
+        while i < argv.count {
+            let word = argv[i]
+            guard word.hasPrefix("-") else { break }
+            let flag = word.dropFirst()
+            if word == "--help" {
+                options.showHelp = true
+                i += 1
+                continue
+            }
+            if word == "--" {
+                i += 1
+                break
+            }
+            if word == "-" { break }
+            switch flag.first {
+            case "i", "v", "W":
+                guard flag.count == 1 else { throw LaunchError("unrecognized option '\(word)'") }
+                if flag == "i" { options.interactive = true }
+                if flag == "v" { options.showVersion = true }
+                if flag == "W" { options.actions.append(.enableWarnings) }
+            case "e", "l":
+                var value = String(flag.dropFirst())
+                if value.isEmpty {
+                    i += 1
+                    guard i < argv.count, !argv[i].hasPrefix("-") else {
+                        throw LaunchError("'-\(flag.first!)' needs argument")
+                    }
+                    value = argv[i]
+                }
+                options.actions.append(flag.first == "e" ? .execute(value) : require(value))
+            default:
+                throw LaunchError("unrecognized option '\(word)'")
+            }
+            i += 1
+        }
+        if i < argv.count {
+            options.scriptIndex = i
+            // `-` is standard input, unless `--` came just before it (then it is a file named `-`).
+            let isStandardInput = argv[i] == "-" && argv[i - 1] != "--"
+            options.scriptPath = isStandardInput ? nil : argv[i]
+            options.scriptArguments = Array(argv[(i + 1)...])
+        }
+        return options
+    }
+
+    /// `-l g=mod` binds `g`; `-l mod` binds `mod` cut at its first `-` (`-l lpeg-1.2` binds `lpeg`), as lua 5.4.6.
+    private static func require(_ value: String) -> Action {
+        if let equals = value.firstIndex(of: "=") {
+            return .require(global: String(value[..<equals]), module: String(value[value.index(after: equals)...]))
+        }
+        let global = value.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+        return .require(global: global ?? value, module: value)
+    }
+
+    /// The `arg` table lua.c builds: the script at 0, its arguments at 1, 2, ..., the interpreter and the options
+    /// before it at negative indices. Without a script the program name is at 0 and every option follows it.
+    public static func argTable(_ argv: [String], scriptIndex: Int?) -> [(index: Int, value: String)] {
+        let zero = scriptIndex ?? 0
+        return argv.enumerated().map { ($0.offset - zero, $0.element) }
+    }
+
+    /// The text of `--help`, and of a bad command line after its error.
+    public static let usage = """
+        usage: luadyn [options] [script [args]]
+        Available options are:
+          -e stat   execute string 'stat'
+          -i        enter interactive mode after executing 'script'
+          -l mod    require library 'mod' into global 'mod'
+          -l g=mod  require library 'mod' into global 'g'
+          -v        show version information
+          -W        turn warnings on
+          --help    show this help
+          --        stop handling options
+          -         stop handling options and execute stdin
+        With no script and no -e or -v, luadyn starts its REPL (type .help there).
+
+        """
+}

@@ -1,0 +1,47 @@
+/// One read from the user.
+public enum LineInput: Equatable, Sendable {
+    /// A line, without its newline.
+    case line(String)
+    /// The user abandoned the line (Ctrl-C with text on it, or in the middle of a chunk).
+    case cancelled
+    /// No more input: Ctrl-D, Ctrl-C on an empty line, or the end of piped input.
+    case end
+}
+
+/// Where the REPL gets its lines: the terminal through libedit, plain standard input, or a test's script.
+public protocol LineReader: AnyObject {
+    /// Shows `prompt` (when the reader shows prompts) and reads one line. `continuing` is true inside an
+    /// unfinished chunk.
+    func readLine(prompt: String, continuing: Bool) -> LineInput
+    /// Records a finished entry (a whole chunk, or a command) in the history, if the reader keeps one.
+    func remember(_ entry: String)
+    /// Called once when the session ends (for a terminal: a final newline after the prompt).
+    func finish()
+}
+
+/// Reads plain lines from standard input with no editing and no escape codes: for pipes and files.
+/// Prompts are shown only when asked (lua.c shows none when its input is not a terminal).
+public final class PlainLineReader: LineReader {
+    private let output: Output
+    private let showsPrompts: Bool
+
+    public init(output: Output = .standard, showsPrompts: Bool = false) {
+        self.output = output
+        self.showsPrompts = showsPrompts
+    }
+
+    public func readLine(prompt: String, continuing: Bool) -> LineInput {
+        if showsPrompts { output.write(prompt) }
+        output.flush()
+        // Swift's readLine reads C's stdin, the same buffer Lua's io.read uses, so a script may read the lines
+        // that follow it in the transcript.
+        guard let line = Swift.readLine(strippingNewline: true) else { return .end }
+        return .line(line)
+    }
+
+    public func remember(_ entry: String) {}
+
+    public func finish() {
+        if showsPrompts { output.write("\n") }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The built `luadyn` binary, and a way to run it through pipes.
+enum LuaDyn {
+    /// `$LUADYN_BINARY`, else `luadyn` beside the test bundle (the same build folder), else the package's
+    /// debug build.
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["LUADYN_BINARY"] { return path }
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for directory in [bundleDirectory, bundleDirectory.deletingLastPathComponent(), Bundle.main.bundleURL] {
+            let candidate = directory.appendingPathComponent("luadyn").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/luadyn").path
+    }()
+
+    /// What one run printed and how it ended.
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// A fresh empty directory for one test.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("luadyn-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs luadyn with `arguments`, `input` on its standard input, in `directory`, and waits for it to end.
+    /// Output goes to files, so neither pipe can fill up and stall the process.
+    static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
+        let scratch = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let started = try start(arguments, input: input, in: directory ?? scratch, scratch: scratch, environment: environment)
+        started.process.waitUntilExit()
+        return started.result()
+    }
+
+    /// A luadyn process that is running, with the files its output goes to.
+    struct Running {
+        let process: Process
+        let stdoutPath: URL
+        let stderrPath: URL
+
+        func output() -> String { (try? String(contentsOf: stdoutPath, encoding: .utf8)) ?? "" }
+        func result() -> Result {
+            Result(status: process.terminationStatus, stdout: output(),
+                   stderr: (try? String(contentsOf: stderrPath, encoding: .utf8)) ?? "")
+        }
+    }
+
+    /// Starts luadyn without waiting for it.
+    static func start(_ arguments: [String], input: String, in directory: URL, scratch: URL,
+                      environment: [String: String] = [:]) throws -> Running {
+        let inputPath = scratch.appendingPathComponent("stdin")
+        let stdoutPath = scratch.appendingPathComponent("stdout")
+        let stderrPath = scratch.appendingPathComponent("stderr")
+        try input.write(to: inputPath, atomically: true, encoding: .utf8)
+        _ = FileManager.default.createFile(atPath: stdoutPath.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = scratch.path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardInput = try FileHandle(forReadingFrom: inputPath)
+        process.standardOutput = try FileHandle(forWritingTo: stdoutPath)
+        process.standardError = try FileHandle(forWritingTo: stderrPath)
+        try process.run()
+        return Running(process: process, stdoutPath: stdoutPath, stderrPath: stderrPath)
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass (a guard against hanging, not a measurement).
+    @discardableResult
+    static func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+}
