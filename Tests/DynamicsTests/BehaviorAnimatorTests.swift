@@ -255,3 +255,39 @@ struct Boom: Error {}
         #expect(s.items[0].center == a.center)
     }
 }
+
+/// Hand moves and the sleep switch.
+@Suite struct BehaviorHandMoveTests {
+    @Test func movingAShelfByHandWakesWhatRestsOnIt() throws {
+        let animator = try Animator(referenceSize: Vector(400, 600))
+        let shelf = try DynamicItem(center: Vector(200, 300), size: Vector(300, 20))
+        let item = try box(200, 250, side: 40)
+        let fix = DynamicItemBehavior(items: [shelf])
+        fix.anchored = true
+        let c = CollisionBehavior(items: [shelf, item])
+        c.translatesReferenceBoundsIntoBoundary = true
+        for b in [fix, c, GravityBehavior(items: [item])] as [DynamicBehavior] { try animator.addBehavior(b) }
+        try animator.runUntilRest(maxSeconds: 5)
+        #expect(!animator.isRunning)
+        #expect(abs(item.center.y - 270) < 1)
+        // Pull the shelf away: the box must fall to the floor, not hang asleep in the air.
+        try shelf.setCenter(Vector(200, 500))
+        #expect(animator.isRunning)
+        try animator.runUntilRest(maxSeconds: 5)
+        #expect(abs(item.center.y - 470) < 1)
+    }
+
+    @Test func sleepCanBeSwitchedOff() throws {
+        let animator = Animator()
+        let item = try box(0, 0)
+        try animator.addBehavior(DynamicItemBehavior(items: [item]))
+        animator.allowsSleep = false
+        try animator.run(2)
+        #expect(animator.isRunning)
+        #expect(animator.snapshot().items.allSatisfy { !$0.isAsleep })
+        animator.allowsSleep = true
+        let t = try animator.runUntilRest(maxSeconds: 2)
+        #expect(t < 1)
+        #expect(!animator.isRunning)
+    }
+}

@@ -37,8 +37,12 @@ public final class Animator {
     var world = PhysicsWorld()
     /// The behaviours, items and world handles as of the last sync with the world.
     var synced = SyncedState()
+    /// Behaviours, items or properties changed: the next sync redoes every item's properties and wakes everything.
     var needsSync = true
     var needsWakeAll = false
+    /// Items moved by hand since the last sync. Moving an item is the common per-frame change (a dragged or driven
+    /// item), so it only updates that item's body and wakes what it touches, not the whole world.
+    var handMovedItems: [DynamicItem] = []
     var willResumePending = false
     var isStepping = false
     /// Items currently in some behaviour of the tree, in first-seen order.
@@ -100,8 +104,21 @@ public final class Animator {
     /// Re-reads the item's centre, angle and velocities before the next step (UIKit's updateItemUsingCurrentState:).
     public func updateItem(_ item: DynamicItem) {
         guard item.animator === self else { return }
-        item.stateWasSetByHand = true
-        markChanged()
+        if !item.stateWasSetByHand {
+            item.stateWasSetByHand = true
+            handMovedItems.append(item)
+        }
+        resume()
+    }
+
+    /// Extension beyond UIKit: false keeps every item awake (for measurements and benchmarks), so the animator pauses
+    /// only when nothing in it can move. Default true.
+    public var allowsSleep: Bool {
+        get { world.enableSleep }
+        set {
+            world.enableSleep = newValue
+            markChanged()
+        }
     }
 
     // MARK: Time
@@ -181,6 +198,11 @@ public final class Animator {
     func markChanged() {
         needsSync = true
         needsWakeAll = true
+        resume()
+    }
+
+    /// Runs again after a pause; the delegate hears of it at the start of the next step.
+    func resume() {
         if !isRunning {
             isRunning = true
             willResumePending = true

@@ -43,7 +43,7 @@ extension Animator {
             guard let action = b.action else { continue }
             call("action", &failures) { try action(b) }
         }
-        if isRunning && !needsSync && !world.hasAwakeBodies {
+        if isRunning && !needsSync && handMovedItems.isEmpty && !world.hasAwakeBodies {
             isRunning = false
             if let delegate { call("didPause", &failures) { try delegate.dynamicAnimatorDidPause(self) } }
         }

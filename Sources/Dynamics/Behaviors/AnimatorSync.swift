@@ -19,8 +19,12 @@ extension Animator {
     /// Brings the world in line with the behaviour tree and hand-made changes: bodies for new items, properties by
     /// the UIKit rules (item behaviour added last wins, gravities add up), shapes and filters, boundaries, joints.
     func syncWorld() {
-        guard needsSync else { return }
+        guard needsSync else {
+            syncHandMovedItems()
+            return
+        }
         needsSync = false
+        handMovedItems.removeAll()
         let tree = behaviors.flatMap(\.subtree)
         let items = knownItems
         var index: [ObjectIdentifier: Int] = [:]
@@ -89,9 +93,13 @@ extension Animator {
             } else if it.shapeID < 0 {
                 it.shapeID = world.createShape(body: id, shape: it.collisionShape, friction: friction, restitution: restitution, filter: filter)
             } else {
-                let old = world.shapes[Int(it.shapeID)].filter
+                let s = Int(it.shapeID)
+                let old = world.shapes[s].filter
                 if old.itemGroups != filter.itemGroups || old.boundaryGroups != filter.boundaryGroups { world.setFilter(it.shapeID, filter) }
-                world.setMaterial(it.shapeID, friction: friction, restitution: restitution)
+                // Only on a change: it walks every contact.
+                if world.shapes[s].friction != friction || world.shapes[s].restitution != restitution {
+                    world.setMaterial(it.shapeID, friction: friction, restitution: restitution)
+                }
             }
         }
 
@@ -103,6 +111,17 @@ extension Animator {
             needsWakeAll = false
             world.wakeAll()
         }
+    }
+
+    /// Puts the bodies of items moved by hand where their items now are; nothing else changed.
+    private func syncHandMovedItems() {
+        guard !handMovedItems.isEmpty else { return }
+        for it in handMovedItems where it.stateWasSetByHand {
+            it.stateWasSetByHand = false
+            guard it.bodyID >= 0, it.animator === self else { continue }
+            world.setBodyState(it.bodyID, origin: it.center, angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity)
+        }
+        handMovedItems.removeAll()
     }
 
     /// Rebuilds the boundaries that changed (by identifier and points) and drops those of removed behaviours.

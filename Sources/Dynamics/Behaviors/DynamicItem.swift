@@ -109,9 +109,7 @@ public final class DynamicItem {
     }
 
     private func handMoved() {
-        guard let animator else { return }
-        stateWasSetByHand = true
-        animator.updateItem(self)
+        animator?.updateItem(self)
     }
 
     /// Takes the item out of every behaviour of its animator; attachments and snaps holding it are removed whole.

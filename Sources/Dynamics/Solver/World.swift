@@ -233,8 +233,27 @@ extension PhysicsWorld {
             // The item's velocity is that of its centre; the body's is that of its centre of mass.
             bodies[i].v = velocity - cross(bodies[i].w, bodies[i].origin - bodies[i].center)
         }
-        bodies[i].sleepTime = 0
         let s = bodies[i].shape
-        if s >= 0 { refreshProxy(s) }
+        if s >= 0, shapes[Int(s)].proxy >= 0 {
+            // The broadphase fattens moving boxes itself; the fat box kept here mirrors it (see `refreshProxy`).
+            let box = shapes[Int(s)].shape.aabb(bodies[i].transform)
+            if shapes[Int(s)].isStatic {
+                shapes[Int(s)].fatAABB = box
+                broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: box)
+            } else if !shapes[Int(s)].fatAABB.contains(box) {
+                shapes[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
+                broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: box)
+            }
+        }
+        // Whatever rested on it must notice the move: a dynamic body wakes its island (everything touching it slept
+        // with it); a static one never sleeps, so the bodies touching it are woken one by one.
+        if bodies[i].isDynamic {
+            bodies[i].sleepTime = 0
+            wakeBody(id)
+        } else {
+            for c in contacts.indices where contacts[c].inUse && contacts[c].touching && (contacts[c].bodyA == id || contacts[c].bodyB == id) {
+                wakeBody(contacts[c].bodyA == id ? contacts[c].bodyB : contacts[c].bodyA)
+            }
+        }
     }
 }
