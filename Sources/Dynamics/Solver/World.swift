@@ -1,5 +1,5 @@
 /// The rigid-body world: bodies, shapes, contacts and joints in contiguous storage with stable integer handles
-/// (freed slots are reused lowest-first, so the same calls always give the same handles).
+/// (freed slots are reused, last freed first, so the same calls always give the same handles).
 /// Body 0 is the ground: a static body at the origin that boundaries and fixed anchors belong to.
 struct PhysicsWorld {
     var bodies = ContiguousArray<Body>()
@@ -215,10 +215,9 @@ struct PhysicsWorld {
         return Int32(array.count - 1)
     }
 
-    /// Keeps the free list sorted high-to-low so the lowest slot is reused first, whatever the order of removals.
+    /// Freed slots are reused last-freed first: the order of frees is itself deterministic, so handles are too.
     private static func release(_ free: inout [Int32], _ id: Int32) {
-        let at = free.firstIndex { $0 < id } ?? free.count
-        free.insert(id, at: at)
+        free.append(id)
     }
 }
 
