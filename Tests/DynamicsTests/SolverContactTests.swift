@@ -104,6 +104,22 @@ func ball(_ x: Double, _ y: Double, diameter d: Double = 40, name: String = "bal
         #expect(furthest > 480) // it did reach the wall
     }
 
+    @Test func bulletDoesNotPassAThinMovablePlank() throws {
+        let animator = Animator()
+        let bullet = try ball(0, 0, diameter: 10), plank = try DynamicItem(center: Vector(400, 0), size: Vector(10, 300))
+        let c = CollisionBehavior(items: [bullet, plank])
+        try animator.addBehavior(c)
+        try bullet.setVelocity(Vector(20000, 0))
+        let p0 = bullet.mass * 20000
+        var furthest = -Double.infinity
+        try stepFrames(animator, 20) { _ in furthest = max(furthest, bullet.center.x - plank.center.x) }
+        // The bullet never gets past the plank's near face, and what it carried went into the plank.
+        #expect(furthest < -5 + Tolerance.linearSlop)
+        #expect(plank.velocity.x > 0)
+        let p = bullet.mass * bullet.velocity.x + plank.mass * plank.velocity.x
+        #expect(abs(p - p0) < 1e-6 * p0)
+    }
+
     @Test func fastBallDoesNotLeaveTheReferenceBounds() throws {
         let b = try ball(160, 284, diameter: 8)
         let (animator, _) = try Self.boxWorld([b], gravity: false)

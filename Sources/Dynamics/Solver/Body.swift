@@ -37,6 +37,8 @@ struct Body {
     var minExtent: Double = 0
     var maxExtent: Double = 0
 
+    /// Set during the continuous pass for bodies that moved far this step.
+    var isFast = false
     var isAwake = true
     var sleepTime: Double = 0
     /// The island tag given when the body fell asleep: waking one body wakes everything that slept with it.
