@@ -48,7 +48,7 @@ extension Animator {
         let collisions = tree.compactMap { $0 as? CollisionBehavior }
         for c in collisions where c.group < 0 {
             c.group = synced.nextGroup
-            synced.nextGroup += 1
+            synced.nextGroup &+= 1 // wrapping, never trapping, even after billions of behaviours
         }
 
         // Per-item properties.
