@@ -121,6 +121,11 @@ public final class EditLineReader: LineReader {
         let length = info.cursor - info.buffer
         guard length >= 0 else { return UInt8(CC_ERROR) }
         let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length), as: UTF8.self)
+        // At the start of a line (only blanks before the cursor) Tab indents, as it does in an editor.
+        if before.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            _ = el_insertstr(editor, "  ")
+            return UInt8(CC_REFRESH)
+        }
         guard let completion = complete?(before), !completion.candidates.isEmpty else { return UInt8(CC_ERROR) }
         let shared = completion.commonPrefix
         if shared.count > completion.partial.count {

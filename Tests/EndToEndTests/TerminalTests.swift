@@ -117,9 +117,11 @@ struct TerminalTests {
         #expect(session.waitForPrompt())
         try session.enter("function sq(x)")
         #expect(session.waitFor(">>"))
+        // Tab at the start of a line indents instead of listing every global.
+        try session.press("Tab")
         try session.enter("return x * x")
         try session.enter("end")
         try session.enter("sq(9)")
-        #expect(session.waitFor(">> return x * x\n>> end\n> sq(9)\n81"))
+        #expect(session.waitFor(">>   return x * x\n>> end\n> sq(9)\n81"))
     }
 }
