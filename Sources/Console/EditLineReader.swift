@@ -71,6 +71,7 @@ public final class EditLineReader: LineReader {
         return Unmanaged<EditLineReader>.fromOpaque(raw).takeUnretainedValue()
     }
 
+    /// Edits one line on the terminal (see the type's notes for Ctrl-C and Ctrl-D).
     public func readLine(prompt: String, continuing: Bool) -> LineInput {
         free(promptText)
         promptText = strdup(prompt)
@@ -92,6 +93,7 @@ public final class EditLineReader: LineReader {
         return .line(text)
     }
 
+    /// Adds `entry` to the history and saves the history file.
     public func remember(_ entry: String) {
         guard let history, !entry.allSatisfy(\.isWhitespace) else { return }
         _ = luadyn_history_enter(history, entry)
@@ -99,6 +101,7 @@ public final class EditLineReader: LineReader {
         if let historyPath { _ = luadyn_history_save(history, historyPath) }
     }
 
+    /// Ends the prompt's line, so the shell's prompt starts on a fresh one.
     public func finish() {
         fputs("\n", luadyn_stdout())
         fflush(luadyn_stdout())

@@ -10,12 +10,16 @@ import LuaKit
 /// order given, then the script with its arguments, then the REPL when asked for or when there was nothing else.
 /// A failure stops there with exit status 1 and the error on stderr as `luadyn: message` with its traceback.
 public struct Launcher {
+    /// The interpreter, with every library already open.
     public let state: LuaState
+    /// The REPL's dot-commands.
     public let registry: CommandRegistry
+    /// Where values and errors go.
     public var output: Output = .standard
     /// The REPL's history file (`$HOME/.luadyn_history`), when there is a home.
     public var historyPath: String?
 
+    /// A launcher over `state` whose REPL offers `registry`'s commands.
     public init(state: LuaState, registry: CommandRegistry) {
         self.state = state
         self.registry = registry
