@@ -18,6 +18,9 @@ public struct Launcher {
     public var output: Output = .standard
     /// The REPL's history file (`$HOME/.luadyn_history`), when there is a home.
     public var historyPath: String?
+    /// Whether code run so far raised errors that were reported without stopping it (errors in callbacks the
+    /// physics runs after a step): a script or `-e` chunk that caused any then ends the run with status 1.
+    public var hadReportedErrors: () -> Bool = { false }
 
     /// A launcher over `state` whose REPL offers `registry`'s commands.
     public init(state: LuaState, registry: CommandRegistry) {
@@ -47,10 +50,10 @@ public struct Launcher {
 
         let evaluator = Evaluator(state: state, output: output, errorPrefix: "luadyn: ")
         for action in options.actions {
-            guard perform(action, with: evaluator) else { return 1 }
+            guard perform(action, with: evaluator), !hadReportedErrors() else { return 1 }
         }
         if options.scriptIndex != nil {
-            guard runScript(options, with: evaluator) else { return 1 }
+            guard runScript(options, with: evaluator), !hadReportedErrors() else { return 1 }
         }
         if options.startsREPL { runREPL() }
         output.flush()

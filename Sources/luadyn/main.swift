@@ -9,12 +9,15 @@ import LuaKit
 
 let state = LuaState()
 // The physics globals (Animator, View, Gravity, ...) go into the state here, before any option or script runs.
-PhysicsHooks.open(state)
+let physics = PhysicsHooks.open(state)
 
 let commands = CommandRegistry.standard()
 // The physics dot-commands (.step, .draw, .demo, ...) join .help, .load and .quit here.
 PhysicsHooks.registerCommands(in: commands)
 
-let status = Launcher(state: state, registry: commands).run(CommandLine.arguments)
+var launcher = Launcher(state: state, registry: commands)
+// An error in a delegate or action is reported when it happens; a script that caused one still fails.
+launcher.hadReportedErrors = { physics.hadCallbackErrors }
+let status = launcher.run(CommandLine.arguments)
 state.close()
 exit(status)

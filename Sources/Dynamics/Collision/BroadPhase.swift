@@ -1,16 +1,153 @@
-// SEAM (see Geometry/Shape.swift): the broadphase.
-
 /// Finds pairs of shapes whose fattened boxes overlap. Proxies are identified by an Int32 the broadphase hands out;
 /// each carries the caller's `shapeIndex`. Pairs come out in a deterministic order.
+///
+/// Static proxies live in one dynamic tree and the rest in another, so static-static pairs are never even looked at.
+/// Moving proxies get boxes fattened by `Tolerance.aabbMargin` and are only re-inserted when their tight box leaves
+/// the fat one. Created and re-inserted proxies wait in a move buffer; `updatePairs` queries each of them against
+/// the trees, and sorts and de-duplicates what it finds, so the output depends only on the boxes and indices.
 public struct BroadPhase: Sendable {
+    private var staticTree = DynamicTree()
+    private var movingTree = DynamicTree()
+    private var moveBuffer: [Int32] = []
+    private var pairKeys: [UInt64] = []
+
+    /// An empty broadphase.
     public init() {}
+
+    /// How many proxies exist.
+    public var proxyCount: Int { staticTree.proxyCount + movingTree.proxyCount }
+
+    // A proxy id is the tree node index shifted left by one, with the low bit set for the static tree.
+    @inline(__always) private static func isStatic(_ proxy: Int32) -> Bool { proxy & 1 == 1 }
+    @inline(__always) private static func node(_ proxy: Int32) -> Int32 { proxy >> 1 }
+
+    private func tree(_ proxy: Int32) -> DynamicTree { BroadPhase.isStatic(proxy) ? staticTree : movingTree }
+
+    /// True when `proxy` names a live proxy.
+    public func isValid(_ proxy: Int32) -> Bool { proxy >= 0 && tree(proxy).isValid(BroadPhase.node(proxy)) }
+
+    /// The fattened box stored for `proxy`.
+    public func fatAABB(_ proxy: Int32) -> AABB? {
+        guard isValid(proxy) else { return nil }
+        return tree(proxy).aabb(BroadPhase.node(proxy))
+    }
+
+    /// The caller's shape index stored for `proxy`.
+    public func shapeIndex(_ proxy: Int32) -> Int32? {
+        guard isValid(proxy) else { return nil }
+        return tree(proxy).shapeIndex(BroadPhase.node(proxy))
+    }
+
+    /// Whether the fattened boxes of two proxies overlap (a contact can end once they no longer do).
+    public func fatAABBsOverlap(_ a: Int32, _ b: Int32) -> Bool {
+        guard let boxA = fatAABB(a), let boxB = fatAABB(b) else { return false }
+        return boxA.overlaps(boxB)
+    }
+
     /// Adds a shape's box; static proxies are never paired with each other.
-    public mutating func createProxy(aabb: AABB, shapeIndex: Int32, isStatic: Bool) -> Int32 { fatalError("STUB") }
-    public mutating func destroyProxy(_ proxy: Int32) { fatalError("STUB") }
+    public mutating func createProxy(aabb: AABB, shapeIndex: Int32, isStatic: Bool) -> Int32 {
+        let proxy: Int32
+        if isStatic {
+            proxy = staticTree.createProxy(aabb: aabb, shapeIndex: shapeIndex) << 1 | 1
+        } else {
+            proxy = movingTree.createProxy(aabb: aabb.expanded(by: Tolerance.aabbMargin), shapeIndex: shapeIndex) << 1
+        }
+        // A new static proxy must still meet the moving shapes already resting against it.
+        bufferMove(proxy)
+        return proxy
+    }
+
+    /// Removes a proxy; unknown ids are ignored.
+    public mutating func destroyProxy(_ proxy: Int32) {
+        guard isValid(proxy) else { return }
+        // Its move-buffer entry stays; the freed node's cleared `moved` flag makes updatePairs skip it.
+        if BroadPhase.isStatic(proxy) {
+            staticTree.destroyProxy(BroadPhase.node(proxy))
+        } else {
+            movingTree.destroyProxy(BroadPhase.node(proxy))
+        }
+    }
+
     /// Moves a proxy when its tight box has left its fattened box.
-    public mutating func moveProxy(_ proxy: Int32, aabb: AABB) { fatalError("STUB") }
-    /// Calls `body` with the shape indices (lower first) of every overlapping pair that involves a moved proxy since the last call.
-    public mutating func updatePairs(_ body: (Int32, Int32) -> Void) { fatalError("STUB") }
+    public mutating func moveProxy(_ proxy: Int32, aabb: AABB) {
+        guard isValid(proxy) else { return }
+        let n = BroadPhase.node(proxy)
+        if BroadPhase.isStatic(proxy) {
+            // Static shapes moved by hand keep exact boxes: they are few and rarely move.
+            staticTree.moveProxy(n, aabb: aabb)
+        } else {
+            if movingTree.aabb(n).contains(aabb) { return }
+            movingTree.moveProxy(n, aabb: aabb.expanded(by: Tolerance.aabbMargin))
+        }
+        bufferMove(proxy)
+    }
+
+    private mutating func bufferMove(_ proxy: Int32) {
+        let n = BroadPhase.node(proxy)
+        if BroadPhase.isStatic(proxy) {
+            guard !staticTree.isMoved(n) else { return }
+            staticTree.setMoved(n, true)
+        } else {
+            guard !movingTree.isMoved(n) else { return }
+            movingTree.setMoved(n, true)
+        }
+        moveBuffer.append(proxy)
+    }
+
+    /// Calls `body` with the shape indices (lower first) of every overlapping pair that involves a moved proxy since
+    /// the last call, in increasing order of (lower, higher), each pair once.
+    public mutating func updatePairs(_ body: (Int32, Int32) -> Void) {
+        var keys = pairKeys
+        keys.removeAll(keepingCapacity: true)
+        for proxy in moveBuffer {
+            let isStatic = BroadPhase.isStatic(proxy)
+            let n = BroadPhase.node(proxy)
+            // Skip entries of destroyed proxies and repeats (a destroyed node reused by a new proxy is listed twice).
+            guard isValid(proxy), isStatic ? staticTree.isMoved(n) : movingTree.isMoved(n) else { continue }
+            if isStatic { staticTree.setMoved(n, false) } else { movingTree.setMoved(n, false) }
+            let own = isStatic ? staticTree : movingTree
+            let box = own.aabb(n)
+            let shape = own.shapeIndex(n)
+            func collect(_ tree: DynamicTree, skipping self: Int32?) {
+                tree.query(box) { other in
+                    if other != self {
+                        let otherShape = tree.shapeIndex(other)
+                        if otherShape != shape { keys.append(BroadPhase.pairKey(shape, otherShape)) }
+                    }
+                    return true
+                }
+            }
+            collect(movingTree, skipping: isStatic ? nil : n)
+            if !isStatic { collect(staticTree, skipping: nil) }
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+        keys.sort()
+        var previous: UInt64?
+        for key in keys where key != previous {
+            previous = key
+            body(BroadPhase.index(UInt32(truncatingIfNeeded: key >> 32)), BroadPhase.index(UInt32(truncatingIfNeeded: key)))
+        }
+        pairKeys = keys
+    }
+
+    /// The pair's sort key: the lower index in the high half. Indices are compared as signed numbers.
+    private static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
+        let lo = min(a, b), hi = max(a, b)
+        // Offsetting by 2^31 keeps the signed order of Int32 in the unsigned order of the key.
+        let l = UInt64(UInt32(bitPattern: lo) ^ 0x8000_0000), h = UInt64(UInt32(bitPattern: hi) ^ 0x8000_0000)
+        return l << 32 | h
+    }
+
+    private static func index(_ half: UInt32) -> Int32 { Int32(bitPattern: half ^ 0x8000_0000) }
+
     /// Calls `body` with the shapeIndex of every proxy whose box overlaps `aabb`; return false to stop.
-    public func query(_ aabb: AABB, _ body: (Int32) -> Bool) { fatalError("STUB") }
+    public func query(_ aabb: AABB, _ body: (Int32) -> Bool) {
+        var stopped = false
+        movingTree.query(aabb) { proxy in
+            stopped = !body(movingTree.shapeIndex(proxy))
+            return !stopped
+        }
+        guard !stopped else { return }
+        staticTree.query(aabb) { proxy in body(staticTree.shapeIndex(proxy)) }
+    }
 }

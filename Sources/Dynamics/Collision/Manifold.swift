@@ -1,5 +1,3 @@
-// SEAM (see Geometry/Shape.swift): contact manifolds.
-
 /// One contact point of a manifold.
 public struct ManifoldPoint: Sendable {
     /// The contact point relative to body A's origin, in world orientation.
@@ -11,7 +9,9 @@ public struct ManifoldPoint: Sendable {
     /// Signed distance between the surfaces along the normal; negative when overlapping.
     public var separation: Double
     /// Identifies the pair of features that made this point, stable from step to step for warm starting.
+    /// The high byte names a feature of shape A and the low byte one of shape B (see `featureID`).
     public var id: UInt32
+    /// A point from its parts.
     public init(anchorA: Vector, anchorB: Vector, point: Vector, separation: Double, id: UInt32) {
         self.anchorA = anchorA; self.anchorB = anchorB; self.point = point; self.separation = separation; self.id = id
     }
@@ -19,13 +19,69 @@ public struct ManifoldPoint: Sendable {
 
 /// Up to two contact points between two convex shapes, with the normal pointing from A to B.
 public struct Manifold: Sendable {
+    /// Unit normal from A to B in world coordinates (zero when there are no points).
     public var normal: Vector = .zero
+    /// The first point, if any.
     public var point1: ManifoldPoint? = nil
+    /// The second point, if any (only when point1 exists).
     public var point2: ManifoldPoint? = nil
+    /// How many points there are (0, 1 or 2).
     public var pointCount: Int { (point1 == nil ? 0 : 1) + (point2 == nil ? 0 : 1) }
+    /// An empty manifold (no contact).
     public init() {}
+
+    /// Adds a point in the first free slot (a manifold holds two).
+    mutating func append(_ p: ManifoldPoint) {
+        if point1 == nil { point1 = p } else { point2 = p }
+    }
+
+    /// The same contact seen from the other shape: normal reversed, anchors and feature halves swapped.
+    func flipped() -> Manifold {
+        var m = Manifold()
+        m.normal = -normal
+        func flip(_ p: ManifoldPoint) -> ManifoldPoint {
+            ManifoldPoint(anchorA: p.anchorB, anchorB: p.anchorA, point: p.point, separation: p.separation,
+                          id: (p.id & 0xFF) << 8 | (p.id >> 8) & 0xFF)
+        }
+        m.point1 = point1.map(flip)
+        m.point2 = point2.map(flip)
+        return m
+    }
+}
+
+/// The id of a contact made by feature `a` (a vertex or edge index) of shape A and feature `b` of shape B.
+@inlinable func featureID(_ a: Int, _ b: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: a & 0xFF) << 8 | UInt32(truncatingIfNeeded: b & 0xFF)
+}
+
+/// A manifold point from a point given in A's local frame.
+@inlinable func manifoldPoint(local: Vector, separation: Double, id: UInt32,
+                              _ xfA: Transform, _ xfB: Transform) -> ManifoldPoint {
+    let anchorA = xfA.q.rotate(local)
+    let world = anchorA + xfA.p
+    return ManifoldPoint(anchorA: anchorA, anchorB: world - xfB.p, point: world, separation: separation, id: id)
 }
 
 /// The manifold between shape `a` placed by `xfA` and shape `b` placed by `xfB`, including speculative points
 /// up to `Tolerance.speculativeDistance` apart. Segment-segment gives an empty manifold.
-public func collide(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold { fatalError("STUB") }
+///
+/// Polygons (and segments, as two-vertex polygons) use the separating axis test and clip the incident edge against
+/// the reference edge, so a box resting on a box gets two points whose ids (reference edge end, incident vertex)
+/// stay the same while the contact persists. Chain segments (`Shape.chainSegment`) only accept contact normals
+/// their own part of the chain can produce: the face normal, the normals of an open end, and at a convex joint the
+/// fan between their face and the next segment's face (the joint belongs to the segment before it). Anything else,
+/// such as a box's side face meeting an internal vertex of a flattened curve, is replaced by a contact on the
+/// segment's face, which is how a box slides along a chain without catching on its joints.
+public func collide(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
+    switch (a.kind, b.kind) {
+    case (.circle, .circle): return collideCircles(a, xfA, b, xfB)
+    case (.polygon, .circle): return collidePolygonAndCircle(a, xfA, b, xfB)
+    case (.circle, .polygon): return collidePolygonAndCircle(b, xfB, a, xfA).flipped()
+    case (.polygon, .polygon): return collidePolygons(a, xfA, b, xfB)
+    case (.segment, .circle): return collideSegmentAndCircle(a, xfA, b, xfB)
+    case (.circle, .segment): return collideSegmentAndCircle(b, xfB, a, xfA).flipped()
+    case (.segment, .polygon): return collideSegmentAndPolygon(a, xfA, b, xfB)
+    case (.polygon, .segment): return collideSegmentAndPolygon(b, xfB, a, xfA).flipped()
+    case (.segment, .segment): return Manifold()
+    }
+}

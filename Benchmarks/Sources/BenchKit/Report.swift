@@ -1,0 +1,60 @@
+/// Builds the tables of a benchmark run from its outcomes.
+public enum Report {
+    /// The scene table: ms per frame for each engine, the first engine's ratio to each peer (by default every
+    /// other engine), and each engine's stability figure. `outcomes[s][e]` belongs to scene s and engine e;
+    /// `pending` names engines whose side is not built yet, shown as "pending" rather than as a failure.
+    public static func sceneTable(scenes: [SceneSpec], engines: [String], outcomes: [[SceneOutcome]],
+                                  peers chosen: [String]? = nil, pending: Set<String> = []) -> Table {
+        guard let ours = engines.first else { return Table(headers: ["scene"]) }
+        let peerIndices = engines.indices.dropFirst().filter { chosen?.contains(engines[$0]) ?? true }
+        let peers = peerIndices.map { engines[$0] }
+        var headers = ["scene", "bodies"]
+        headers += engines.map { "\($0) ms" }
+        headers += peers.map { "\(ours)/\($0)" }
+        headers += engines.map { "\($0) stab. (cm)" }
+        var rows: [[String]] = []
+        for (s, scene) in scenes.enumerated() {
+            let row = s < outcomes.count ? outcomes[s] : []
+            func outcome(_ e: Int) -> SceneOutcome? { e < row.count ? row[e] : nil }
+            func placeholder(_ e: Int) -> String {
+                if pending.contains(engines[e]) { return "pending" }
+                if case .failed? = outcome(e) { return "failed" }
+                return "-"
+            }
+            var cells = [scene.name, "\(scene.bodies.count)"]
+            for e in engines.indices {
+                if let r = outcome(e)?.result {
+                    // A star sends the reader to the engine's note under the table.
+                    cells.append(Format.milliseconds(r.meanMilliseconds) + (r.finite ? "" : " (nan)")
+                                 + (r.note == nil ? "" : "*"))
+                } else {
+                    cells.append(placeholder(e))
+                }
+            }
+            for e in peerIndices {
+                if let a = outcome(0)?.result, let b = outcome(e)?.result, b.meanMilliseconds > 0 {
+                    cells.append(Format.ratio(a.meanMilliseconds / b.meanMilliseconds))
+                } else {
+                    cells.append(pending.contains(ours) ? "pending" : "-")
+                }
+            }
+            for e in engines.indices {
+                if let r = outcome(e)?.result {
+                    cells.append(r.stability.map { Format.fixed($0 * 100, 1) } ?? "-")
+                } else {
+                    cells.append(placeholder(e))
+                }
+            }
+            rows.append(cells)
+        }
+        return Table(headers: headers, rows: rows)
+    }
+
+    /// Failure reasons, one line each, to print under the table.
+    public static func failures(_ outcomes: [[SceneOutcome]]) -> [String] {
+        outcomes.flatMap { $0 }.compactMap {
+            if case let .failed(scene, engine, reason) = $0 { return "\(engine) / \(scene): \(reason)" }
+            return nil
+        }
+    }
+}

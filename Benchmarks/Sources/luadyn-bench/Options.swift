@@ -1,0 +1,58 @@
+/// Command-line options of luadyn-bench, parsed by hand to keep the package free of dependencies.
+struct Options {
+    /// Smaller scenes and fewer frames: the whole run takes about a minute.
+    var quick = false
+    /// Run only scenes whose name contains this text (and skip the other sections).
+    var only: String?
+    /// Path of the luadyn binary whose start-up time is measured; skipped when nil.
+    var luadyn: String?
+    /// Internal: be the child process that measures one engine's memory (engine name, body count).
+    var childMemory: (engine: String, count: Int)?
+    /// Internal: be the child process that runs one scene on one engine (scene key, engine name).
+    var childScene: (key: String, engine: String)?
+    /// Internal: be the child process that measures the Lua crossing costs.
+    var childCrossings = false
+    /// Sections to skip.
+    var skipScaling = false, skipMemory = false, skipCrossings = false
+
+    static let usage = """
+        usage: luadyn-bench [--quick] [--only TEXT] [--luadyn PATH] [--no-scaling] [--no-memory] [--no-crossings]
+          --quick         small scenes, few frames (about a minute)
+          --only TEXT     run only the scenes whose name contains TEXT
+          --luadyn PATH   the luadyn binary, for start-up time beside lua5.4
+        """
+
+    /// Parses arguments (without the program name); returns an error message for anything unknown.
+    static func parse(_ arguments: [String]) -> Result<Options, OptionError> {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--quick": options.quick = true
+            case "--no-scaling": options.skipScaling = true
+            case "--no-memory": options.skipMemory = true
+            case "--no-crossings": options.skipCrossings = true
+            case "--only", "--luadyn":
+                guard let value = rest.popFirst() else { return .failure(OptionError("\(argument) needs a value")) }
+                if argument == "--only" { options.only = value } else { options.luadyn = value }
+            case "--child-memory":
+                guard let name = rest.popFirst(), let text = rest.popFirst(), let count = Int(text), count > 0 else {
+                    return .failure(OptionError("--child-memory needs an engine name and a body count"))
+                }
+                options.childMemory = (name, count)
+            case "--child-scene":
+                guard let key = rest.popFirst(), let engine = rest.popFirst() else {
+                    return .failure(OptionError("--child-scene needs a scene key and an engine name"))
+                }
+                options.childScene = (key, engine)
+            case "--child-crossings": options.childCrossings = true
+            case "-h", "--help": return .failure(OptionError(usage))
+            default: return .failure(OptionError("unknown option '\(argument)'\n\(usage)"))
+            }
+        }
+        return .success(options)
+    }
+}
+
+/// A bad command line; the message is printed as is.
+struct OptionError: Error { var message: String; init(_ m: String) { message = m } }

@@ -1,0 +1,47 @@
+import BenchKit
+
+/// The sizes of one run: the full suite, or a quick one that finishes in about a minute.
+struct Plan {
+    var scenes: [SceneSpec]
+    var scalingCounts: [Int]
+    var scalingSteps: Int
+    var memoryCount: Int
+    var memorySteps: Int
+    /// Repetitions of each start-up measurement.
+    var startupRuns: Int
+    /// Iterations of each Lua crossing loop.
+    var crossingIterations: Int
+
+    static func make(quick: Bool) -> Plan {
+        if quick {
+            return Plan(
+                scenes: [Scenes.largePyramid(base: 30, steps: 100),
+                         Scenes.manyPyramids(rows: 4, perRow: 5, base: 10, steps: 100),
+                         Scenes.tumbler(count: 500, steps: 120), Scenes.rain(count: 300, steps: 150),
+                         Scenes.jointGrid(side: 30, steps: 100), Scenes.pile(count: 300, steps: 100),
+                         Scenes.pile(count: 300, steps: 100, countsContacts: true)],
+                scalingCounts: [100, 300, 1000], scalingSteps: 60, memoryCount: 2000, memorySteps: 30,
+                startupRuns: 10, crossingIterations: 200_000)
+        }
+        return Plan(
+            scenes: [Scenes.largePyramid(), Scenes.manyPyramids(), Scenes.tumbler(), Scenes.rain(),
+                     Scenes.jointGrid(), Scenes.pile(count: 1000), Scenes.pile(count: 1000, countsContacts: true)],
+            scalingCounts: [100, 1000, 10000], scalingSteps: 120, memoryCount: 10000, memorySteps: 60,
+            startupRuns: 30, crossingIterations: 2_000_000)
+    }
+
+    /// The key a child is given for scene number `index` of the plan.
+    static func key(scene index: Int) -> String { "scene:\(index)" }
+    /// The key a child is given for a pile of `count` bodies run `steps` frames.
+    static func key(pile count: Int, steps: Int) -> String { "pile:\(count):\(steps)" }
+
+    /// The scene a key names, or nil.
+    func scene(for key: String) -> SceneSpec? {
+        let parts = key.split(separator: ":")
+        if parts.count == 2, parts[0] == "scene", let i = Int(parts[1]), scenes.indices.contains(i) { return scenes[i] }
+        if parts.count == 3, parts[0] == "pile", let n = Int(parts[1]), let steps = Int(parts[2]), n > 0, steps > 0 {
+            return Scenes.pile(count: n, steps: steps)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Starting other programs: this one again (one child per measurement), luadyn and lua5.4 (start-up time).
+enum Subprocess {
+    /// How a child ended and what it printed.
+    struct Outcome {
+        var status: Int32
+        /// True when a signal ended it (a Swift trap, an assertion, a crash).
+        var crashed: Bool
+        var output: String
+        var errors: String
+
+        /// Why it failed, in a few words for a table: a stub hit, a crash or an exit status, with its last error line.
+        var failure: String {
+            let lines = errors.split(separator: "\n")
+            let last = lines.first { $0.contains("Fatal error") } ?? lines.first ?? ""
+            if errors.contains("Fatal error: STUB") { return "pending (reached a STUB)" }
+            return (crashed ? "crashed" : "exit status \(status)") + (last.isEmpty ? "" : ": \(last.prefix(160))")
+        }
+    }
+
+    /// The path of the running executable.
+    static var selfPath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Runs a program to its end, or returns nil if it could not start.
+    static func run(_ path: String, _ arguments: [String]) -> Outcome? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { return nil }
+        // Read standard error on another thread so neither pipe can fill up and stall the child.
+        let errors = ErrorCollector()
+        let reader = Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errors.done { usleep(1000) }
+        return Outcome(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
+                       output: String(decoding: data, as: UTF8.self),
+                       errors: String(decoding: errors.data ?? Data(), as: UTF8.self))
+    }
+
+    /// Finds a program on PATH.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// Standard error of a child, filled by a reader thread; `done` turns true once it is set.
+final class ErrorCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Data?
+    private var finished = false
+    var data: Data? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue; finished = true } }
+    }
+    var done: Bool { lock.withLock { finished } }
+}

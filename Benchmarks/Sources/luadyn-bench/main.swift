@@ -1,0 +1,172 @@
+// luadyn-bench: the benchmark scenes in our engine and its peers, printed as Markdown tables.
+// Every measurement runs in a child process of its own (this program again, with an internal --child-* option):
+// engines never share a heap, and an engine that traps (or reaches a stub) fails its cell, not the run.
+import BenchKit
+import Foundation
+import OurEngine
+
+/// Prints and flushes at once, so progress shows through a pipe (scripts/bench tees the output).
+func say(_ text: String) {
+    print(text)
+    fflush(nil)
+}
+
+/// Prints to standard error and leaves with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+
+let options: Options
+switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
+case let .success(parsed): options = parsed
+case let .failure(error): fail(error.message, status: 2)
+}
+let plan = Plan.make(quick: options.quick)
+let runner = Runner(warmupSteps: 10)
+let quickFlag = options.quick ? ["--quick"] : []
+
+// MARK: children
+
+if let child = options.childScene {
+    guard let scene = plan.scene(for: child.key) else { fail("no scene '\(child.key)'", status: 2) }
+    guard let engine = Engines.named(child.engine) else { fail("no engine '\(child.engine)'", status: 2) }
+    switch runner.run(scene, on: engine) {
+    case let .measured(result): say(result.line); exit(0)
+    case let .failed(_, _, reason): fail(reason, status: 1)
+    }
+}
+if let child = options.childMemory {
+    guard let engine = Engines.named(child.engine) else { fail("no engine '\(child.engine)'", status: 2) }
+    do {
+        say(try MemoryFigures.measureHere(engine: engine, count: child.count, steps: plan.memorySteps).line)
+        exit(0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
+if options.childCrossings {
+    do {
+        say(CrossingSection.lines(try LuaCrossings.measure(iterations: plan.crossingIterations).map {
+            ($0.name, $0.nanoseconds)
+        }))
+        exit(0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
+
+/// Runs one scene on one engine in a child and reads its result back.
+func runChild(key: String, scene: SceneSpec, engine: String) -> SceneOutcome {
+    guard let outcome = Subprocess.run(Subprocess.selfPath, ["--child-scene", key, engine] + quickFlag) else {
+        return .failed(scene: scene.name, engine: engine, reason: "could not start a child process")
+    }
+    if outcome.status == 0,
+       let result = outcome.output.split(separator: "\n").lazy
+           .compactMap({ SceneResult(line: String($0), scene: scene.name, engine: engine) }).first {
+        return .measured(result)
+    }
+    return .failed(scene: scene.name, engine: engine, reason: outcome.failure)
+}
+
+// MARK: the run
+
+let columns = Engines.columns
+say("# LuaDynamics benchmarks\(options.quick ? " (quick)" : "")\n")
+say("Single thread, 1/60 s per frame, sleep off, same bodies, sizes, densities and frictions in every engine "
+    + "(scenes in metres; ours in points, 1 m = 100 pt). Effort: "
+    + Engines.available.map(\.settings).joined(separator: "; ") + ".")
+
+// Scenes.
+let chosen = plan.scenes.indices.filter { options.only == nil || plan.scenes[$0].name.contains(options.only ?? "") }
+var outcomes: [[SceneOutcome]] = []
+for index in chosen {
+    let scene = plan.scenes[index]
+    let row = columns.map { runChild(key: Plan.key(scene: index), scene: scene, engine: $0) }
+    outcomes.append(row)
+    // Progress on standard error, so a long run shows it is alive without disturbing the tables.
+    let times = zip(columns, row).map { name, o in "\(name) " + (o.result.map { Format.milliseconds($0.meanMilliseconds) } ?? "failed") }
+    FileHandle.standardError.write(Data("bench: \(scene.name): \(times.joined(separator: ", ")) ms\n".utf8))
+}
+let scenes = chosen.map { plan.scenes[$0] }
+say("\n## Scenes: mean ms per frame, ratios, stability\n")
+say(Report.sceneTable(scenes: scenes, engines: columns, outcomes: outcomes, peers: Engines.peers,
+                      pending: Engines.pending).render())
+say("\nRatios are ours (Swift API) over each peer: below 1 is faster. Stability: the largest drift of a stack's "
+    + "top box from where it started, or the largest stretch of a pinned pair, in cm.")
+for line in Report.failures(outcomes) { say("- \(line)") }
+for result in outcomes.flatMap({ $0 }).compactMap(\.result) {
+    if let note = result.note { say("- \(result.engine) / \(result.scene): \(note)") }
+}
+for (scene, row) in zip(scenes, outcomes) where scene.countsContacts {
+    let counts = zip(columns, row).compactMap { name, o in o.result.map { "\(name) \($0.contactBegins)" } }
+    say("- contacts begun in '\(scene.name)': \(counts.joined(separator: ", ")).")
+}
+if options.only != nil { exit(0) }
+
+// Scaling.
+if !options.skipScaling {
+    say("\n## Scaling: piles of \(plan.scalingCounts.map(String.init).joined(separator: ", ")) bodies, "
+        + "\(plan.scalingSteps) frames\n")
+    var table = Table(headers: ["engine"] + plan.scalingCounts.map { "\($0) ms" } + ["exponent"])
+    for name in columns {
+        var ms: [Double?] = []
+        for n in plan.scalingCounts {
+            let scene = Scenes.pile(count: n, steps: plan.scalingSteps)
+            ms.append(runChild(key: Plan.key(pile: n, steps: plan.scalingSteps), scene: scene, engine: name)
+                .result?.meanMilliseconds)
+        }
+        let points = zip(plan.scalingCounts, ms).compactMap { n, t in t.map { (Double(n), $0) } }
+        let fit = Statistics.powerLaw(x: points.map(\.0), y: points.map(\.1))
+        table.rows.append([name] + ms.map { $0.map(Format.milliseconds) ?? "failed" }
+                          + [fit.map { Format.fixed($0.exponent, 2) } ?? "-"])
+    }
+    say(table.render())
+    say("\nExponent: least-squares slope of log(ms per frame) against log(bodies); 1 is linear.")
+}
+
+// Memory.
+if !options.skipMemory {
+    say("\n## Memory: a pile of \(plan.memoryCount) bodies after \(plan.memorySteps) frames, one process each\n")
+    var table = Table(headers: ["engine", "bytes per body", "peak RSS", "RSS before building"])
+    for name in columns {
+        let args = ["--child-memory", name, "\(plan.memoryCount)"] + quickFlag
+        guard let outcome = Subprocess.run(Subprocess.selfPath, args) else {
+            table.rows.append([name, "could not start", "", ""])
+            continue
+        }
+        if outcome.status == 0,
+           let figures = outcome.output.split(separator: "\n").compactMap({ MemoryFigures(line: String($0)) }).first {
+            table.rows.append([name, Format.fixed(figures.bytesPerBody, 0), Format.bytes(Double(figures.peakBytes)),
+                               Format.bytes(Double(figures.baselineBytes))])
+        } else {
+            table.rows.append([name, outcome.failure, "", ""])
+        }
+    }
+    say(table.render())
+    say("\nBytes per body: growth of the resident set from before building to after stepping, over the body "
+        + "count (world, shapes, contacts; for ours+Lua also the Lua objects).")
+}
+
+// Crossing costs.
+if !options.skipCrossings {
+    say("\n## Crossing costs (Lua <-> Swift)\n")
+    let figures: Result<[(String, Double)], EngineError>
+    if let outcome = Subprocess.run(Subprocess.selfPath, ["--child-crossings"] + quickFlag) {
+        figures = outcome.status == 0 ? .success(CrossingSection.parse(outcome.output))
+                                      : .failure(EngineError(outcome.failure))
+    } else {
+        figures = .failure(EngineError("could not start a child process"))
+    }
+    // The delegate's cost per event, from the two Lua piles of the scene table.
+    var delegate = "not measured (pile scenes not run)"
+    if let lua = columns.firstIndex(of: LuaWorld.engine.name),
+       let withIndex = scenes.firstIndex(where: \.countsContacts),
+       let withoutIndex = scenes.firstIndex(where: { !$0.countsContacts && $0.name.hasPrefix("pile") }) {
+        delegate = CrossingSection.delegateCost(with: outcomes[withIndex][lua].result,
+                                                without: outcomes[withoutIndex][lua].result,
+                                                steps: scenes[withIndex].steps)
+    }
+    say(CrossingSection.render(figures: figures, delegateCost: delegate, luadyn: options.luadyn,
+                               runs: plan.startupRuns))
+}

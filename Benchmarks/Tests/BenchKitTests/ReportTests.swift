@@ -1,0 +1,63 @@
+import Testing
+@testable import BenchKit
+
+@Suite struct ReportTests {
+    static func result(_ engine: String, ms: Double) -> SceneOutcome {
+        .measured(SceneResult(scene: "s", engine: engine, meanMilliseconds: ms, medianMilliseconds: ms,
+                              maxMilliseconds: ms, stability: 0.012, bodyCount: 1, contactBegins: 0, finite: true))
+    }
+
+    @Test func ratiosAreOursOverEachPeer() {
+        let scene = SceneSpec(name: "s", stresses: "", bodies: [], steps: 1)
+        let table = Report.sceneTable(scenes: [scene], engines: ["ours", "A", "B"],
+                                      outcomes: [[Self.result("ours", ms: 2), Self.result("A", ms: 4),
+                                                  Self.result("B", ms: 1)]])
+        let row = table.rows[0]
+        let ratios = Array(row[5...6])
+        #expect(ratios == ["0.50x", "2.00x"])
+        #expect(row[7] == "1.2")  // 0.012 m in cm
+    }
+
+    @Test func pendingEnginesSayPendingNotFailed() {
+        let scene = SceneSpec(name: "s", stresses: "", bodies: [], steps: 1)
+        let table = Report.sceneTable(
+            scenes: [scene], engines: ["ours", "A"],
+            outcomes: [[.failed(scene: "s", engine: "ours", reason: "pending"), Self.result("A", ms: 4)]],
+            pending: ["ours"])
+        #expect(table.rows[0][2] == "pending")
+        #expect(table.rows[0][4] == "pending")
+    }
+
+    @Test func renderedLinesLineUp() {
+        let table = Table(headers: ["a", "long header"], rows: [["xyz", "1"], ["q", "12345678901234"]])
+        let lines = table.render().split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(Set(lines.map(\.count)).count == 1)
+        #expect(lines[1].hasSuffix(":|"))
+    }
+
+    @Test func formats() {
+        #expect(Format.milliseconds(0.12345) == "0.123")
+        #expect(Format.milliseconds(12.345) == "12.3")
+        #expect(Format.bytes(2048) == "2.0 KiB")
+        #expect(Format.fixed(.nan) == "nan")
+    }
+}
+
+@Suite struct ChildLineTests {
+    @Test func sceneResultRoundTripsThroughItsLine() throws {
+        let result = SceneResult(scene: "s", engine: "e", meanMilliseconds: 1.25, medianMilliseconds: 1.5,
+                                 maxMilliseconds: 3, stability: 0.01, bodyCount: 7, contactBegins: 9, finite: true,
+                                 note: "two words")
+        let back = try #require(SceneResult(line: result.line, scene: "s", engine: "e"))
+        #expect(back.meanMilliseconds == 1.25 && back.medianMilliseconds == 1.5 && back.maxMilliseconds == 3)
+        #expect(back.stability == 0.01 && back.bodyCount == 7 && back.contactBegins == 9 && back.finite)
+        #expect(back.note == "two words")
+        var none = result
+        none.stability = nil
+        none.note = nil
+        let plain = try #require(SceneResult(line: none.line, scene: "s", engine: "e"))
+        #expect(plain.stability == nil && plain.note == nil)
+        #expect(SceneResult(line: "result 1 2", scene: "s", engine: "e") == nil)
+    }
+}

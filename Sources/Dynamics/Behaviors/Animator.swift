@@ -1,0 +1,201 @@
+/// Receives the animator's pause and resume (UIDynamicAnimatorDelegate). Both methods have empty defaults; a thrown
+/// error is reported by `Animator.step`.
+public protocol AnimatorDelegate: AnyObject {
+    /// Called after the step in which every item came to rest.
+    func dynamicAnimatorDidPause(_ animator: Animator) throws
+    /// Called at the start of the first step after something woke a paused animator.
+    func dynamicAnimatorWillResume(_ animator: Animator) throws
+}
+
+extension AnimatorDelegate {
+    public func dynamicAnimatorDidPause(_ animator: Animator) throws {}
+    public func dynamicAnimatorWillResume(_ animator: Animator) throws {}
+}
+
+/// The animator, UIKit's UIDynamicAnimator: holds a tree of behaviours, animates the items they hold, and steps the
+/// world a frame at a time. Callbacks (delegates, actions) run after each step; changes they make to items,
+/// behaviours and boundaries take effect before the next step.
+public final class Animator {
+    /// The reference bounds (0, 0, w, h), or nil for an abstract coordinate system.
+    public let referenceBounds: AABB?
+    /// Top-level behaviours in the order added.
+    public private(set) var behaviors: [DynamicBehavior] = []
+    /// Seconds per frame for `step()` and `run`, default 1/60.
+    public private(set) var timeStep: Double = 1.0 / 60
+    /// Solver sub-steps per frame, default 4.
+    public private(set) var substeps: Int = 4
+    /// Simulated seconds while running.
+    public internal(set) var elapsedTime: Double = 0
+    /// False once every item is at rest; any change to behaviours or items makes it true again.
+    public internal(set) var isRunning = false
+    /// Told when the animator pauses and resumes; held strongly.
+    public var delegate: (any AnimatorDelegate)?
+
+    var world = PhysicsWorld()
+    /// The behaviours, items and world handles as of the last sync with the world.
+    var synced = SyncedState()
+    var needsSync = true
+    var needsWakeAll = false
+    var willResumePending = false
+    var isStepping = false
+    /// Items currently in some behaviour of the tree, in first-seen order.
+    var knownItems: [DynamicItem] = []
+
+    /// An animator with no reference bounds.
+    public init() { referenceBounds = nil }
+
+    /// An animator whose reference bounds are (0, 0, size.x, size.y).
+    public init(referenceSize size: Vector) throws(DynamicsError) {
+        try checkPositive(size.x, "width")
+        try checkPositive(size.y, "height")
+        referenceBounds = AABB(lower: .zero, upper: size)
+    }
+
+    /// An animator whose reference bounds are the item's bounds (UIKit's initWithReferenceView:).
+    public convenience init(referenceItem: DynamicItem) throws(DynamicsError) {
+        try self.init(referenceSize: referenceItem.size)
+    }
+
+    // MARK: Behaviours
+
+    /// Adds a behaviour (and its children). Throws when it is already in an animator or is another behaviour's child,
+    /// or when one of its items is animated by another animator.
+    public func addBehavior(_ behavior: DynamicBehavior) throws(DynamicsError) {
+        if behavior.animator === self { throw DynamicsError("the behaviour is already in this animator") }
+        guard behavior.animator == nil else { throw DynamicsError("the behaviour already belongs to another animator") }
+        guard behavior.parent == nil else { throw DynamicsError("the behaviour is a child of another behaviour") }
+        try checkCanAdopt(behavior)
+        behaviors.append(behavior)
+        behavior.setAnimator(self)
+        structureDidChange()
+    }
+
+    /// Removes a top-level behaviour; nothing happens if it is not one.
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: i)
+        behavior.setAnimator(nil)
+        structureDidChange()
+    }
+
+    public func removeAllBehaviors() {
+        guard !behaviors.isEmpty else { return }
+        for b in behaviors { b.setAnimator(nil) }
+        behaviors.removeAll()
+        structureDidChange()
+    }
+
+    // MARK: Items
+
+    /// Every item of every behaviour, each once, in the order first met walking the behaviour tree.
+    public var items: [DynamicItem] { knownItems }
+
+    /// The items whose frame meets `rect`.
+    public func items(in rect: AABB) -> [DynamicItem] { knownItems.filter { $0.frame.overlaps(rect) } }
+
+    /// Re-reads the item's centre, angle and velocities before the next step (UIKit's updateItemUsingCurrentState:).
+    public func updateItem(_ item: DynamicItem) {
+        guard item.animator === self else { return }
+        item.stateWasSetByHand = true
+        markChanged()
+    }
+
+    // MARK: Time
+
+    public func setTimeStep(_ dt: Double) throws(DynamicsError) {
+        try checkPositive(dt, "timeStep")
+        timeStep = dt
+    }
+
+    /// Sets the sub-steps per frame, 1 to 100.
+    public func setSubsteps(_ n: Int) throws(DynamicsError) {
+        guard n >= 1, n <= 100 else { throw DynamicsError("substeps must be between 1 and 100, got \(n)") }
+        substeps = n
+    }
+
+    /// Advances one frame of `dt` seconds (default `timeStep`) and runs the callbacks. A paused animator does nothing.
+    /// Throws `DynamicsError` for a bad `dt` or a step called from inside a callback, and `CallbackFailures` when
+    /// callbacks threw (after the step completed and every other callback ran).
+    public func step(_ dt: Double? = nil) throws {
+        let dt = dt ?? timeStep
+        try checkPositive(dt, "dt")
+        guard !isStepping else { throw DynamicsError("step cannot be called from inside a callback of the same animator") }
+        isStepping = true
+        defer { isStepping = false }
+        var failures: [CallbackFailure] = []
+        if willResumePending {
+            willResumePending = false
+            if let delegate { call("willResume", &failures) { try delegate.dynamicAnimatorWillResume(self) } }
+        }
+        if isRunning {
+            advance(dt)
+            runCallbacks(&failures)
+        }
+        if !failures.isEmpty { throw CallbackFailures(failures) }
+    }
+
+    /// Steps frames of `timeStep` until `seconds` have passed (stopping early after a frame whose callbacks threw).
+    public func run(_ seconds: Double) throws {
+        try checkNonNegative(seconds, "seconds")
+        let frames = Int((seconds / timeStep - 1e-9).rounded(.up))
+        for _ in 0..<max(frames, 0) { try step() }
+    }
+
+    /// Steps until the animator pauses or `maxSeconds` have passed; returns the simulated seconds it took.
+    @discardableResult
+    public func runUntilRest(maxSeconds: Double = 60) throws -> Double {
+        try checkNonNegative(maxSeconds, "maxSeconds")
+        var t: Double = 0
+        while (isRunning || willResumePending) && t < maxSeconds - 1e-9 {
+            try step()
+            t += timeStep
+        }
+        return t
+    }
+
+    // MARK: Change tracking
+
+    /// Membership changed: items may have joined or left. Recomputes which items this animator animates.
+    func structureDidChange() {
+        var seen = Set<ObjectIdentifier>()
+        var current: [DynamicItem] = []
+        for b in behaviors {
+            for x in b.subtree {
+                for it in x.heldItems where seen.insert(ObjectIdentifier(it)).inserted { current.append(it) }
+            }
+        }
+        for it in knownItems where !seen.contains(ObjectIdentifier(it)) && it.animator === self { it.animator = nil }
+        for it in current { it.animator = self }
+        knownItems = current
+        markChanged()
+    }
+
+    /// Something the world depends on changed: sync before the next step, wake everything, resume.
+    func markChanged() {
+        needsSync = true
+        needsWakeAll = true
+        if !isRunning {
+            isRunning = true
+            willResumePending = true
+        }
+    }
+
+    /// Throws when an item of the subtree is animated by another animator.
+    func checkCanAdopt(_ behavior: DynamicBehavior) throws(DynamicsError) {
+        for b in behavior.subtree {
+            for it in b.heldItems {
+                if let other = it.animator, other !== self {
+                    throw DynamicsError("the item '\(it.name)' is animated by another animator")
+                }
+            }
+        }
+    }
+
+    /// Takes an item out of every behaviour; behaviours that cannot exist without it are removed.
+    func remove(_ item: DynamicItem) {
+        for b in behaviors.flatMap(\.subtree) where !b.release(item) {
+            if let parent = b.parent { parent.removeChild(b) } else { removeBehavior(b) }
+        }
+        structureDidChange()
+    }
+}

@@ -1,0 +1,35 @@
+extension Animator {
+    /// A plain-value picture of the world now, for Pictures: items, boundaries, joints and touching contact points.
+    public func snapshot() -> WorldSnapshot {
+        var items: [ItemSnapshot] = []
+        for it in knownItems {
+            let body = it.bodyID >= 0 && Int(it.bodyID) < world.bodies.count ? world.bodies[Int(it.bodyID)] : nil
+            items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: it.center,
+                                      angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
+                                      outline: it.collisionShape.outline(), isAnchored: body.map { !$0.isDynamic } ?? false,
+                                      isAsleep: body.map { $0.isDynamic && !$0.isAwake } ?? false))
+        }
+        var boundaries: [BoundarySnapshot] = []
+        var joints: [JointSnapshot] = []
+        for b in behaviors.flatMap(\.subtree) {
+            if let c = b as? CollisionBehavior {
+                for (id, lines) in c.allBoundaries(referenceBounds: referenceBounds) {
+                    for line in lines {
+                        boundaries.append(BoundarySnapshot(identifier: id?.description, points: line.points, isClosed: line.isClosed))
+                    }
+                }
+            } else if let a = b as? AttachmentBehavior {
+                joints.append(JointSnapshot(kind: a.kind.rawValue, pointA: a.worldAnchorA, pointB: a.worldAnchorB))
+            } else if let s = b as? SnapBehavior {
+                joints.append(JointSnapshot(kind: "snap", pointA: s.snapPoint, pointB: s.item.center))
+            }
+        }
+        var points: [Vector] = []
+        for c in world.contacts where c.inUse && c.touching {
+            if let p = c.manifold.point1, p.separation < Tolerance.linearSlop { points.append(p.point) }
+            if let p = c.manifold.point2, p.separation < Tolerance.linearSlop { points.append(p.point) }
+        }
+        return WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items, boundaries: boundaries,
+                             joints: joints, contactPoints: points)
+    }
+}

@@ -1,0 +1,126 @@
+/// What a collision behaviour's items collide with.
+public enum CollisionMode: String, Sendable {
+    /// Each other and the boundaries (the default).
+    case everything
+    /// Each other only.
+    case items
+    /// The boundaries only.
+    case boundaries
+}
+
+/// Receives contact events of a collision behaviour (UICollisionBehaviorDelegate). Methods are called after the step
+/// in which a contact began or ended, at most once per contact per behaviour; every method has an empty default.
+/// A boundary identifier is nil for the reference-bounds boundary. A thrown error is reported by `Animator.step`.
+public protocol CollisionBehaviorDelegate: AnyObject {
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Vector) throws
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) throws
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector) throws
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: BoundaryIdentifier?) throws
+}
+
+extension CollisionBehaviorDelegate {
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Vector) throws {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) throws {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                                  withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector) throws {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem,
+                                  withBoundaryIdentifier identifier: BoundaryIdentifier?) throws {}
+}
+
+/// Collisions, UIKit's UICollisionBehavior: its items collide with each other and with its boundaries, according to
+/// `mode`. Items in different collision behaviours ignore each other.
+public final class CollisionBehavior: ItemHoldingBehavior {
+    public var mode: CollisionMode = .everything { didSet { propertyDidChange() } }
+    /// Whether the animator's reference bounds (inset by `referenceBoundsInsets`) are a boundary, identifier nil.
+    public var translatesReferenceBoundsIntoBoundary = false {
+        didSet { boundariesChanged = true; propertyDidChange() }
+    }
+    /// Insets of the reference-bounds boundary.
+    public private(set) var referenceBoundsInsets = EdgeInsets.zero
+    /// Receives contact events; held strongly so a delegate made only for this behaviour stays alive.
+    public var delegate: (any CollisionBehaviorDelegate)?
+
+    private var boundaries: [(id: BoundaryIdentifier, polylines: [Polyline])] = []
+    /// Set when the boundaries changed, so the animator rebuilds this behaviour's boundary shapes.
+    var boundariesChanged = true
+    /// Group number given by the animator while this behaviour is in it.
+    var group: Int32 = -1
+    /// Shapes made from the boundaries, owned by the animator's world.
+    var boundaryShapes: [Int32] = []
+
+    /// A collision behaviour for `items` in mode everything.
+    public override init(items: [DynamicItem] = []) { super.init(items: items) }
+
+    /// Turns the reference-bounds boundary on with insets (UIKit's setTranslatesReferenceBoundsIntoBoundaryWithInsets:).
+    public func setTranslatesReferenceBoundsIntoBoundary(insets: EdgeInsets) throws(DynamicsError) {
+        for (x, n) in [(insets.top, "top"), (insets.left, "left"), (insets.bottom, "bottom"), (insets.right, "right")] {
+            try checkFinite(x, "inset \(n)")
+        }
+        referenceBoundsInsets = insets
+        translatesReferenceBoundsIntoBoundary = true
+    }
+
+    /// Adds a segment boundary from `p1` to `p2`; an existing boundary with this identifier is replaced.
+    public func addBoundary(_ identifier: BoundaryIdentifier, from p1: Vector, to p2: Vector) throws(DynamicsError) {
+        try addBoundary(identifier, polylines: [Polyline(points: [p1, p2], isClosed: false)])
+    }
+
+    /// Adds a boundary made of polylines (a flattened Path, every subpath); an existing one with this identifier is replaced.
+    public func addBoundary(_ identifier: BoundaryIdentifier, polylines: [Polyline]) throws(DynamicsError) {
+        if case .number(let x) = identifier { try checkFinite(x, "boundary identifier") }
+        for line in polylines {
+            guard line.points.allSatisfy(\.isFinite) else { throw DynamicsError("boundary points must be finite") }
+        }
+        guard polylines.contains(where: { $0.points.count >= 2 }) else {
+            throw DynamicsError("a boundary needs at least two points")
+        }
+        if let i = boundaries.firstIndex(where: { $0.id == identifier }) {
+            boundaries[i].polylines = polylines
+        } else {
+            boundaries.append((identifier, polylines))
+        }
+        boundariesChanged = true
+        propertyDidChange()
+    }
+
+    /// The polylines of the boundary with this identifier, or nil.
+    public func boundary(_ identifier: BoundaryIdentifier) -> [Polyline]? {
+        boundaries.first { $0.id == identifier }?.polylines
+    }
+
+    /// Identifiers of the added boundaries, in the order added.
+    public var boundaryIdentifiers: [BoundaryIdentifier] { boundaries.map(\.id) }
+
+    public func removeBoundary(_ identifier: BoundaryIdentifier) {
+        guard let i = boundaries.firstIndex(where: { $0.id == identifier }) else { return }
+        boundaries.remove(at: i)
+        boundariesChanged = true
+        propertyDidChange()
+    }
+
+    public func removeAllBoundaries() {
+        guard !boundaries.isEmpty else { return }
+        boundaries.removeAll()
+        boundariesChanged = true
+        propertyDidChange()
+    }
+
+    /// Every boundary with its identifier (nil for the reference bounds), as the animator builds them.
+    func allBoundaries(referenceBounds: AABB?) -> [(id: BoundaryIdentifier?, polylines: [Polyline])] {
+        var out: [(id: BoundaryIdentifier?, polylines: [Polyline])] = []
+        if translatesReferenceBoundsIntoBoundary, let r = referenceBounds {
+            let i = referenceBoundsInsets
+            let lo = Vector(r.lower.x + i.left, r.lower.y + i.top), hi = Vector(r.upper.x - i.right, r.upper.y - i.bottom)
+            out.append((nil, [Polyline(points: [lo, Vector(hi.x, lo.y), hi, Vector(lo.x, hi.y)], isClosed: true)]))
+        }
+        for b in boundaries { out.append((b.id, b.polylines)) }
+        return out
+    }
+
+    /// Whether this behaviour's items meet each other.
+    var collidesItems: Bool { mode != .boundaries }
+    /// Whether this behaviour's items meet its boundaries.
+    var collidesBoundaries: Bool { mode != .items }
+}

@@ -1,0 +1,121 @@
+/// A behaviour, UIKit's UIDynamicBehavior: the base of every behaviour, and on its own a composite that only groups
+/// children. A behaviour may appear once in one animator's tree.
+public class DynamicBehavior {
+    /// Children, in the order added; they act as if added to the animator after their parent.
+    public private(set) var children: [DynamicBehavior] = []
+    /// The behaviour this one is a child of.
+    public private(set) weak var parent: DynamicBehavior?
+    /// The animator whose tree holds this behaviour.
+    public internal(set) weak var animator: Animator?
+    /// Runs once per frame after the step (UIKit's `action` block); a thrown error is reported by `Animator.step`.
+    public var action: ((DynamicBehavior) throws -> Void)?
+
+    /// An empty composite behaviour.
+    public init() {}
+
+    /// Adds a child behaviour. Throws when the child already has a parent or belongs to an animator, or when it would
+    /// make a cycle.
+    public func addChild(_ child: DynamicBehavior) throws(DynamicsError) {
+        guard child.parent == nil, child.animator == nil else {
+            throw DynamicsError("the behaviour is already a child of another behaviour or in an animator")
+        }
+        var b: DynamicBehavior? = self
+        while let x = b {
+            if x === child { throw DynamicsError("a behaviour cannot be its own descendant") }
+            b = x.parent
+        }
+        if let animator {
+            try animator.checkCanAdopt(child)
+        }
+        children.append(child)
+        child.parent = self
+        if let animator {
+            child.setAnimator(animator)
+            animator.structureDidChange()
+        }
+    }
+
+    /// Removes a child; nothing happens if it is not a child of this behaviour.
+    public func removeChild(_ child: DynamicBehavior) {
+        guard let i = children.firstIndex(where: { $0 === child }) else { return }
+        children.remove(at: i)
+        child.parent = nil
+        let animator = self.animator
+        child.setAnimator(nil)
+        animator?.structureDidChange()
+    }
+
+    /// Every behaviour of this subtree, this one first, children in order (depth first).
+    var subtree: [DynamicBehavior] {
+        var out: [DynamicBehavior] = []
+        collect(into: &out)
+        return out
+    }
+
+    private func collect(into out: inout [DynamicBehavior]) {
+        out.append(self)
+        for c in children { c.collect(into: &out) }
+    }
+
+    func setAnimator(_ a: Animator?) {
+        animator = a
+        for c in children { c.setAnimator(a) }
+    }
+
+    /// Items this behaviour acts on (none for a plain composite).
+    var heldItems: [DynamicItem] { [] }
+
+    /// Tells the animator a property changed: it resumes and wakes the world before the next step.
+    func propertyDidChange() {
+        animator?.markChanged()
+    }
+
+    /// Drops an item the behaviour can let go of; returns false when the behaviour cannot exist without it.
+    func release(_ item: DynamicItem) -> Bool { true }
+}
+
+/// A behaviour that holds a list of items (gravity, collision, push, item behaviour), with `addItem` and `removeItem`.
+public class ItemHoldingBehavior: DynamicBehavior {
+    /// The items, in the order added.
+    public private(set) var items: [DynamicItem] = []
+
+    /// A behaviour acting on `items` (duplicates are ignored).
+    public init(items: [DynamicItem] = []) {
+        super.init()
+        for item in items where !self.items.contains(where: { $0 === item }) { self.items.append(item) }
+    }
+
+    /// Adds an item; adding one already held does nothing. Throws when the item is animated by another animator.
+    public func addItem(_ item: DynamicItem) throws(DynamicsError) {
+        if items.contains(where: { $0 === item }) { return }
+        if let animator, let other = item.animator, other !== animator {
+            throw DynamicsError("the item '\(item.name)' is animated by another animator")
+        }
+        items.append(item)
+        if let animator {
+            item.animator = animator
+            animator.structureDidChange()
+        }
+    }
+
+    /// Removes an item; nothing happens if it is not held.
+    public func removeItem(_ item: DynamicItem) {
+        guard let i = items.firstIndex(where: { $0 === item }) else { return }
+        items.remove(at: i)
+        itemWasRemoved(item)
+        animator?.structureDidChange()
+    }
+
+    /// Whether the behaviour holds `item`.
+    public func contains(_ item: DynamicItem) -> Bool { items.contains { $0 === item } }
+
+    /// Lets subclasses forget per-item data.
+    func itemWasRemoved(_ item: DynamicItem) {}
+
+    override var heldItems: [DynamicItem] { items }
+
+    override func release(_ item: DynamicItem) -> Bool {
+        removeItem(item)
+        return true
+    }
+}

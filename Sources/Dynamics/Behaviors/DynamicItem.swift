@@ -1,0 +1,201 @@
+/// The outline an item collides with (UIKit's collisionBoundsType).
+public enum ItemShape: Sendable, Equatable {
+    case rectangle
+    case ellipse
+    /// A convex polygon, points relative to the item's centre (a flattened Path).
+    case path([Vector])
+
+    /// The snapshot's name for this shape.
+    public var kind: ItemShapeKind {
+        switch self {
+        case .rectangle: return .rectangle
+        case .ellipse: return .ellipse
+        case .path: return .path
+        }
+    }
+}
+
+/// A dynamic item, UIKit's UIView as a UIDynamicItem: a rigid rectangle, ellipse or convex path with a centre and an
+/// angle. While an animator animates it, the animator writes its state after every step; writing its centre, angle or
+/// velocity by hand moves it, and the animator picks that up before the next step (like `updateItem`).
+public final class DynamicItem {
+    /// A label for printing and pictures.
+    public let name: String
+    /// A CSS colour name or `#rrggbb`, or nil for the default.
+    public var color: String?
+    /// Width and height in points; fixed after creation.
+    public let size: Vector
+    public let shape: ItemShape
+    public private(set) var center: Vector
+    /// Radians; positive turns clockwise on screen (y down).
+    public private(set) var angle: Double
+    /// Velocity of the centre, pt/s.
+    public private(set) var velocity: Vector
+    /// rad/s, positive clockwise on screen.
+    public private(set) var angularVelocity: Double = 0
+    /// The animator animating this item, if any.
+    public internal(set) weak var animator: Animator?
+
+    /// The collision shape in the item's frame, made on first use (the ellipse and path shapes come from Geometry).
+    lazy var collisionShape: Shape = makeShape()
+    /// Density of the item behaviour that currently wins for this item (1 when none).
+    var density: Double = 1
+    /// Handles in the animator's world, or -1.
+    var bodyID: Int32 = -1
+    var shapeID: Int32 = -1
+    /// Set when the centre, angle or velocity were written by hand, so the animator pushes them into the world.
+    var stateWasSetByHand = false
+
+    /// An item of `size` centred on `center`, turned by `angle`. Throws for non-finite numbers, a non-positive size,
+    /// or a path that is not a valid convex polygon.
+    public init(center: Vector, size: Vector, angle: Double = 0, name: String = "", color: String? = nil,
+                shape: ItemShape = .rectangle) throws(DynamicsError) {
+        try checkFinite(center, "center")
+        try checkPositive(size.x, "width")
+        try checkPositive(size.y, "height")
+        try checkFinite(angle, "angle")
+        if case .path(let points) = shape {
+            guard points.allSatisfy(\.isFinite) else { throw DynamicsError("path points must be finite") }
+            do { _ = try Shape.polygon(points) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
+        }
+        self.center = center; self.size = size; self.angle = angle; self.name = name; self.color = color; self.shape = shape
+        self.velocity = .zero
+    }
+
+    /// An item filling `frame` (its origin is the top-left corner, UIKit's frame at angle 0).
+    public convenience init(frame: AABB, angle: Double = 0, name: String = "", color: String? = nil,
+                            shape: ItemShape = .rectangle) throws(DynamicsError) {
+        try self.init(center: frame.center, size: Vector(frame.width, frame.height), angle: angle, name: name, color: color, shape: shape)
+    }
+
+    /// An item shaped by a convex path given relative to its centre; its size is the path's bounding box.
+    public convenience init(center: Vector, path: [Vector], angle: Double = 0, name: String = "", color: String? = nil) throws(DynamicsError) {
+        guard let first = path.first else { throw DynamicsError("a path shape needs at least three points") }
+        var lo = first, hi = first
+        for p in path { lo = minVector(lo, p); hi = maxVector(hi, p) }
+        try self.init(center: center, size: hi - lo, angle: angle, name: name, color: color, shape: .path(path))
+    }
+
+    // MARK: Writes by hand
+
+    /// Moves the item; an animator picks the new place up before its next step.
+    public func setCenter(_ c: Vector) throws(DynamicsError) {
+        try checkFinite(c, "center")
+        center = c
+        handMoved()
+    }
+
+    /// Turns the item to `a` radians.
+    public func setAngle(_ a: Double) throws(DynamicsError) {
+        try checkFinite(a, "angle")
+        angle = a
+        handMoved()
+    }
+
+    public func setVelocity(_ v: Vector) throws(DynamicsError) {
+        try checkFinite(v, "velocity")
+        velocity = v
+        handMoved()
+    }
+
+    public func setAngularVelocity(_ w: Double) throws(DynamicsError) {
+        try checkFinite(w, "angularVelocity")
+        angularVelocity = w
+        handMoved()
+    }
+
+    private func handMoved() {
+        guard let animator else { return }
+        stateWasSetByHand = true
+        animator.updateItem(self)
+    }
+
+    /// Takes the item out of every behaviour of its animator; attachments and snaps holding it are removed whole.
+    public func removeFromSuperview() {
+        animator?.remove(self)
+    }
+
+    // MARK: Derived values
+
+    /// Area in square points: an ellipse and a path use their own area.
+    public var area: Double {
+        switch shape {
+        case .rectangle: return size.x * size.y
+        case .ellipse: return Double.pi * size.x * size.y / 4
+        case .path(let points): return polygonArea(points)
+        }
+    }
+
+    /// Mass = density x area / 10000 (a 100 x 100 item of density 1 has mass 1), with the winning item behaviour's density.
+    public var mass: Double { density * area / 10000 }
+
+    /// The item's box at the origin (UIKit's bounds).
+    public var bounds: AABB { AABB(lower: .zero, upper: size) }
+
+    /// The axis-aligned box around the item as it is turned now (UIKit's frame).
+    public var frame: AABB {
+        let q = Rotation(angle: angle)
+        let ext: Vector
+        switch shape {
+        case .rectangle:
+            let hw = size.x / 2, hh = size.y / 2
+            ext = Vector(abs(q.c) * hw + abs(q.s) * hh, abs(q.s) * hw + abs(q.c) * hh)
+        case .ellipse:
+            let a = size.x / 2, b = size.y / 2
+            ext = Vector((a * a * q.c * q.c + b * b * q.s * q.s).squareRoot(), (a * a * q.s * q.s + b * b * q.c * q.c).squareRoot())
+        case .path(let points):
+            guard let first = points.first else { return AABB(lower: center, upper: center) }
+            var lo = q.rotate(first), hi = lo
+            for p in points { let r = q.rotate(p); lo = minVector(lo, r); hi = maxVector(hi, r) }
+            return AABB(lower: center + lo, upper: center + hi)
+        }
+        return AABB(lower: center - ext, upper: center + ext)
+    }
+
+    /// Mass, centre of mass and inertia at a density in the API's units (mass per 10000 square points).
+    func massData(density d: Double) -> MassData {
+        switch shape {
+        case .rectangle:
+            let m = d * size.x * size.y / 10000
+            return MassData(mass: m, center: .zero, rotationalInertia: m * (size.x * size.x + size.y * size.y) / 12)
+        case .ellipse:
+            let a = size.x / 2, b = size.y / 2
+            let m = d * Double.pi * a * b / 10000
+            return MassData(mass: m, center: .zero, rotationalInertia: m * (a * a + b * b) / 4)
+        case .path:
+            return collisionShape.massData(density: d / 10000)
+        }
+    }
+
+    /// Half the item's smallest side and half its diagonal: scales for the continuous test and sleep.
+    var extents: (min: Double, max: Double) {
+        (0.5 * min(size.x, size.y), 0.5 * (size.x * size.x + size.y * size.y).squareRoot())
+    }
+
+    private func makeShape() -> Shape {
+        switch shape {
+        case .rectangle: return .box(halfWidth: size.x / 2, halfHeight: size.y / 2)
+        case .ellipse:
+            if size.x == size.y { return .circle(radius: size.x / 2) }
+            return .ellipse(radiusX: size.x / 2, radiusY: size.y / 2)
+        case .path(let points):
+            // Validated in init, so this cannot fail; a box of the item's size is the harmless fallback.
+            return (try? Shape.polygon(points)) ?? .box(halfWidth: size.x / 2, halfHeight: size.y / 2)
+        }
+    }
+
+    /// Called by the animator after a step with the body's state.
+    func take(center c: Vector, angle a: Double, velocity v: Vector, angularVelocity w: Double) {
+        center = c; angle = a; velocity = v; angularVelocity = w
+    }
+}
+
+/// The area of a simple polygon (either winding).
+func polygonArea(_ points: [Vector]) -> Double {
+    guard points.count >= 3 else { return 0 }
+    var twice: Double = 0
+    for i in points.indices {
+        twice += cross(points[i], points[(i + 1) % points.count])
+    }
+    return abs(twice) / 2
+}

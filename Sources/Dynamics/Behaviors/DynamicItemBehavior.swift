@@ -1,0 +1,50 @@
+/// Item properties, UIKit's UIDynamicItemBehavior. Where several item behaviours hold one item, the one added last
+/// (latest in the animator's tree order) decides all of that item's properties.
+public final class DynamicItemBehavior: ItemHoldingBehavior {
+    /// Restitution of collisions, 0 (none, the default) and up; 1 bounces back at full speed.
+    public private(set) var elasticity: Double = 0
+    /// Coulomb friction coefficient, 0 and up (default 0); mixed with the other surface's by the geometric mean.
+    public private(set) var friction: Double = 0
+    /// Relative mass per area, positive (default 1): mass = density x area / 10000.
+    public private(set) var density: Double = 1
+    /// Linear damping per second, 0 and up (default 0).
+    public private(set) var resistance: Double = 0
+    /// Angular damping per second, 0 and up (default 0).
+    public private(set) var angularResistance: Double = 0
+    /// Whether the items may turn (default true).
+    public var allowsRotation: Bool = true { didSet { propertyDidChange() } }
+    /// Whether the items are fixed in place (default false); they still collide.
+    public var anchored: Bool = false { didSet { propertyDidChange() } }
+    /// Electric charge, kept for the field behaviours of a later issue; it has no effect on motion yet.
+    public private(set) var charge: Double = 0
+
+    /// Item properties with UIKit's defaults for `items`.
+    public override init(items: [DynamicItem] = []) { super.init(items: items) }
+
+    public func setElasticity(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "elasticity"); elasticity = x; propertyDidChange() }
+    public func setFriction(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "friction"); friction = x; propertyDidChange() }
+    public func setDensity(_ x: Double) throws(DynamicsError) { try checkPositive(x, "density"); density = x; propertyDidChange() }
+    public func setResistance(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "resistance"); resistance = x; propertyDidChange() }
+    public func setAngularResistance(_ x: Double) throws(DynamicsError) {
+        try checkNonNegative(x, "angularResistance"); angularResistance = x; propertyDidChange()
+    }
+    public func setCharge(_ x: Double) throws(DynamicsError) { try checkFinite(x, "charge"); charge = x; propertyDidChange() }
+
+    /// Adds `v` (pt/s) to the item's velocity.
+    public func addLinearVelocity(_ v: Vector, for item: DynamicItem) throws(DynamicsError) {
+        try checkFinite(v, "velocity")
+        try item.setVelocity(item.velocity + v)
+    }
+
+    /// The item's velocity, pt/s.
+    public func linearVelocity(for item: DynamicItem) -> Vector { item.velocity }
+
+    /// Adds `w` (rad/s) to the item's angular velocity.
+    public func addAngularVelocity(_ w: Double, for item: DynamicItem) throws(DynamicsError) {
+        try checkFinite(w, "angular velocity")
+        try item.setAngularVelocity(item.angularVelocity + w)
+    }
+
+    /// The item's angular velocity, rad/s.
+    public func angularVelocity(for item: DynamicItem) -> Double { item.angularVelocity }
+}

@@ -1,0 +1,41 @@
+/// A rejected argument or call: bad numbers, sizes, misuse of behaviours. The message is what a user should read.
+public struct DynamicsError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// An error thrown by a delegate method or an `action`, with the callback's name ("action", "beganContact", ...).
+/// The step that called it still completed.
+public struct CallbackFailure: Error, CustomStringConvertible {
+    public var callback: String
+    public var error: any Error
+    public init(callback: String, error: any Error) { self.callback = callback; self.error = error }
+    public var description: String { "error in \(callback): \(error)" }
+}
+
+/// Every callback error of one step, in the order the callbacks ran. `Animator.step` throws this after the step
+/// completed and every remaining callback ran, so the world is consistent when the caller sees it.
+public struct CallbackFailures: Error, CustomStringConvertible {
+    public var failures: [CallbackFailure]
+    public init(_ failures: [CallbackFailure]) { self.failures = failures }
+    public var description: String { failures.map(\.description).joined(separator: "\n") }
+}
+
+// Argument checks shared by every setter: the world never sees a NaN, an infinity or a negative size.
+
+func checkFinite(_ x: Double, _ name: String) throws(DynamicsError) {
+    guard x.isFinite else { throw DynamicsError("\(name) must be a finite number, got \(x)") }
+}
+
+func checkFinite(_ v: Vector, _ name: String) throws(DynamicsError) {
+    guard v.isFinite else { throw DynamicsError("\(name) must have finite coordinates, got \(v)") }
+}
+
+func checkPositive(_ x: Double, _ name: String) throws(DynamicsError) {
+    guard x.isFinite, x > 0 else { throw DynamicsError("\(name) must be a positive finite number, got \(x)") }
+}
+
+func checkNonNegative(_ x: Double, _ name: String) throws(DynamicsError) {
+    guard x.isFinite, x >= 0 else { throw DynamicsError("\(name) must be a non-negative finite number, got \(x)") }
+}

@@ -1,0 +1,85 @@
+/// Whether a push acts all the time or once.
+public enum PushMode: String, Sendable {
+    /// A force: magnitude 1 accelerates a mass-1 item at 100 pt/s^2 (acceleration = 100 x magnitude / mass).
+    case continuous
+    /// An impulse: magnitude 1 changes a mass-1 item's velocity by 100 pt/s, once, on the next step.
+    case instantaneous
+}
+
+/// A push, UIKit's UIPushBehavior. Direction, angle and magnitude stay in sync like gravity's. A push acts at each
+/// item's target offset (relative to its centre, turning with the item), so an off-centre push also spins it.
+public final class PushBehavior: ItemHoldingBehavior {
+    public let mode: PushMode
+    /// Whether the push acts. An instantaneous push fires once on the next step and then turns itself off.
+    public var active: Bool {
+        get { isActive }
+        set { isActive = newValue; propertyDidChange() }
+    }
+    private var isActive = true
+    public private(set) var angle: Double = 0
+    public private(set) var magnitude: Double = 0
+    private var offsets: [(item: DynamicItem, offset: Vector)] = []
+
+    /// Mass times pt/s^2 (or mass times pt/s for an impulse) of one unit of magnitude.
+    public static let forcePerMagnitude: Double = 100
+
+    /// A push on `items` in `mode`, initially active, at angle 0 with magnitude 0.
+    public init(items: [DynamicItem] = [], mode: PushMode) {
+        self.mode = mode
+        super.init(items: items)
+    }
+
+    /// The push vector: `magnitude` long, at `angle`.
+    public var direction: Vector { Vector(magnitude * cos(angle), magnitude * sin(angle)) }
+
+    /// Sets the vector; its length is the magnitude. A zero vector zeroes the magnitude and keeps the angle.
+    public func setDirection(_ v: Vector) throws(DynamicsError) {
+        try checkFinite(v, "direction")
+        magnitude = v.length
+        if magnitude > 0 { angle = atan2(v.y, v.x) }
+        propertyDidChange()
+    }
+
+    public func setAngle(_ a: Double) throws(DynamicsError) {
+        try checkFinite(a, "angle")
+        angle = a
+        propertyDidChange()
+    }
+
+    public func setMagnitude(_ m: Double) throws(DynamicsError) {
+        try checkFinite(m, "magnitude")
+        magnitude = m
+        propertyDidChange()
+    }
+
+    /// Sets angle and magnitude together (UIKit's setAngle:magnitude:).
+    public func setAngle(_ a: Double, magnitude m: Double) throws(DynamicsError) {
+        try checkFinite(a, "angle")
+        try checkFinite(m, "magnitude")
+        angle = a
+        magnitude = m
+        propertyDidChange()
+    }
+
+    /// Where the push acts on `item`, relative to its centre in the item's own (turning) frame.
+    public func setTargetOffset(_ offset: Vector, for item: DynamicItem) throws(DynamicsError) {
+        try checkFinite(offset, "target offset")
+        if let i = offsets.firstIndex(where: { $0.item === item }) { offsets[i].offset = offset } else { offsets.append((item, offset)) }
+        propertyDidChange()
+    }
+
+    /// The target offset of `item`; zero (the centre) unless set.
+    public func targetOffset(for item: DynamicItem) -> Vector {
+        offsets.first { $0.item === item }?.offset ?? .zero
+    }
+
+    override func itemWasRemoved(_ item: DynamicItem) {
+        offsets.removeAll { $0.item === item }
+    }
+
+    /// The force (or impulse) vector for every item: magnitude x 100 along the direction.
+    var force: Vector { Self.forcePerMagnitude * direction }
+
+    /// Called by the animator when an instantaneous push has fired.
+    func didFire() { isActive = false }
+}

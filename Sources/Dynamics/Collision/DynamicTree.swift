@@ -1,0 +1,276 @@
+/// A bounding volume hierarchy of boxes that changes as boxes come, go and move: each leaf holds one proxy's box,
+/// each inner node the union of its two children. Leaves go in where they add the least perimeter (the surface area
+/// heuristic in 2D), and every node on the way back up is improved by the best perimeter-shrinking rotation, so
+/// queries stay fast as bodies move.
+/// Nodes live in one contiguous array and are named by their index; freed nodes are reused.
+public struct DynamicTree: Sendable {
+    /// One node; a leaf has no children (`child1 == nullNode`).
+    struct Node: Sendable {
+        var aabb: AABB
+        var parent: Int32
+        var child1: Int32
+        var child2: Int32
+        /// 0 for a leaf, one more than the taller child otherwise; -1 marks a free node.
+        var height: Int32
+        var shapeIndex: Int32
+        /// Set while the proxy waits in a broadphase move buffer.
+        var moved: Bool
+        var isLeaf: Bool { child1 == DynamicTree.nullNode }
+    }
+
+    static let nullNode: Int32 = -1
+    private(set) var nodes: ContiguousArray<Node> = []
+    private(set) var root: Int32 = nullNode
+    /// Free nodes, linked through `parent`.
+    private var freeList: Int32 = nullNode
+    /// How many leaves the tree holds.
+    public private(set) var proxyCount = 0
+
+    /// An empty tree.
+    public init() {}
+
+    /// The height of the tree (0 for one leaf or none).
+    public var height: Int { root == DynamicTree.nullNode ? 0 : Int(nodes[Int(root)].height) }
+
+    /// True when `proxy` names a live leaf of this tree.
+    public func isValid(_ proxy: Int32) -> Bool {
+        proxy >= 0 && Int(proxy) < nodes.count && nodes[Int(proxy)].height == 0
+    }
+
+    /// The box stored for `proxy` (already fattened by the caller if it wants margins).
+    public func aabb(_ proxy: Int32) -> AABB { nodes[Int(proxy)].aabb }
+    /// The caller's index stored with `proxy`.
+    public func shapeIndex(_ proxy: Int32) -> Int32 { nodes[Int(proxy)].shapeIndex }
+
+    func isMoved(_ proxy: Int32) -> Bool { nodes[Int(proxy)].moved }
+    mutating func setMoved(_ proxy: Int32, _ value: Bool) { nodes[Int(proxy)].moved = value }
+
+    /// Adds a leaf holding `aabb` and returns its proxy id.
+    public mutating func createProxy(aabb: AABB, shapeIndex: Int32) -> Int32 {
+        let leaf = allocateNode()
+        nodes[Int(leaf)].aabb = aabb
+        nodes[Int(leaf)].shapeIndex = shapeIndex
+        nodes[Int(leaf)].height = 0
+        insertLeaf(leaf)
+        proxyCount += 1
+        return leaf
+    }
+
+    /// Removes a leaf; unknown ids are ignored.
+    public mutating func destroyProxy(_ proxy: Int32) {
+        guard isValid(proxy) else { return }
+        removeLeaf(proxy)
+        freeNode(proxy)
+        proxyCount -= 1
+    }
+
+    /// Gives a leaf a new box and puts it where that box fits best.
+    public mutating func moveProxy(_ proxy: Int32, aabb: AABB) {
+        guard isValid(proxy) else { return }
+        removeLeaf(proxy)
+        nodes[Int(proxy)].aabb = aabb
+        insertLeaf(proxy)
+    }
+
+    /// Calls `body` with every leaf whose box overlaps `aabb`, until it returns false.
+    public func query(_ aabb: AABB, _ body: (Int32) -> Bool) {
+        guard root != DynamicTree.nullNode else { return }
+        // Depth-first with pushes of both children: the stack never holds more than height + 1 nodes.
+        let capacity = height + 2
+        nodes.withUnsafeBufferPointer { nodes in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { stack in
+                var top = 0
+                stack[0] = root
+                top = 1
+                while top > 0 {
+                    top -= 1
+                    let index = stack[top]
+                    let node = nodes[Int(index)]
+                    guard node.aabb.overlaps(aabb) else { continue }
+                    if node.isLeaf {
+                        if !body(index) { return }
+                    } else if top + 2 <= capacity {
+                        stack[top] = node.child1
+                        stack[top + 1] = node.child2
+                        top += 2
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Nodes
+
+    private mutating func allocateNode() -> Int32 {
+        if freeList != DynamicTree.nullNode {
+            let index = freeList
+            freeList = nodes[Int(index)].parent
+            nodes[Int(index)] = Node(aabb: AABB(lower: .zero, upper: .zero), parent: DynamicTree.nullNode,
+                                     child1: DynamicTree.nullNode, child2: DynamicTree.nullNode, height: 0,
+                                     shapeIndex: -1, moved: false)
+            return index
+        }
+        nodes.append(Node(aabb: AABB(lower: .zero, upper: .zero), parent: DynamicTree.nullNode,
+                          child1: DynamicTree.nullNode, child2: DynamicTree.nullNode, height: 0, shapeIndex: -1,
+                          moved: false))
+        return Int32(nodes.count - 1)
+    }
+
+    private mutating func freeNode(_ index: Int32) {
+        nodes[Int(index)].parent = freeList
+        nodes[Int(index)].height = -1
+        nodes[Int(index)].moved = false
+        freeList = index
+    }
+
+    // MARK: - Insertion and removal
+
+    /// The perimeter a subtree would cost if `box` were added below it: the growth of its own box.
+    private func growth(_ index: Int32, adding box: AABB) -> Double {
+        let node = nodes[Int(index)]
+        let grown = node.aabb.union(box).perimeter
+        return node.isLeaf ? grown : grown - node.aabb.perimeter
+    }
+
+    private mutating func insertLeaf(_ leaf: Int32) {
+        guard root != DynamicTree.nullNode else {
+            root = leaf
+            nodes[Int(root)].parent = DynamicTree.nullNode
+            return
+        }
+        let box = nodes[Int(leaf)].aabb
+        // Walk down while going deeper is cheaper than pairing the leaf with the current node.
+        var index = root
+        while !nodes[Int(index)].isLeaf {
+            let node = nodes[Int(index)]
+            let combined = node.aabb.union(box).perimeter
+            let pairHere = 2 * combined
+            // Whatever child we choose, every ancestor box grows to the combined one.
+            let inherited = 2 * (combined - node.aabb.perimeter)
+            let cost1 = growth(node.child1, adding: box) + inherited
+            let cost2 = growth(node.child2, adding: box) + inherited
+            if pairHere < cost1 && pairHere < cost2 { break }
+            index = cost1 <= cost2 ? node.child1 : node.child2
+        }
+        let sibling = index
+        let oldParent = nodes[Int(sibling)].parent
+        let newParent = allocateNode()
+        nodes[Int(newParent)].parent = oldParent
+        nodes[Int(newParent)].aabb = box.union(nodes[Int(sibling)].aabb)
+        nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
+        nodes[Int(newParent)].child1 = sibling
+        nodes[Int(newParent)].child2 = leaf
+        nodes[Int(sibling)].parent = newParent
+        nodes[Int(leaf)].parent = newParent
+        if oldParent == DynamicTree.nullNode {
+            root = newParent
+        } else if nodes[Int(oldParent)].child1 == sibling {
+            nodes[Int(oldParent)].child1 = newParent
+        } else {
+            nodes[Int(oldParent)].child2 = newParent
+        }
+        refitAndBalance(from: newParent)
+    }
+
+    private mutating func removeLeaf(_ leaf: Int32) {
+        if leaf == root {
+            root = DynamicTree.nullNode
+            return
+        }
+        let parent = nodes[Int(leaf)].parent
+        let grandParent = nodes[Int(parent)].parent
+        let sibling = nodes[Int(parent)].child1 == leaf ? nodes[Int(parent)].child2 : nodes[Int(parent)].child1
+        if grandParent == DynamicTree.nullNode {
+            root = sibling
+            nodes[Int(sibling)].parent = DynamicTree.nullNode
+            freeNode(parent)
+            return
+        }
+        if nodes[Int(grandParent)].child1 == parent {
+            nodes[Int(grandParent)].child1 = sibling
+        } else {
+            nodes[Int(grandParent)].child2 = sibling
+        }
+        nodes[Int(sibling)].parent = grandParent
+        freeNode(parent)
+        refitAndBalance(from: grandParent)
+    }
+
+    /// Walks from `start` to the root, rebalancing each node and refreshing its box and height.
+    private mutating func refitAndBalance(from start: Int32) {
+        var index = start
+        while index != DynamicTree.nullNode {
+            index = balance(index)
+            let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
+            nodes[Int(index)].height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
+            nodes[Int(index)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
+            index = nodes[Int(index)].parent
+        }
+    }
+
+    /// Tries the four swaps of a child of `a` with a grandchild on the other side and makes the one that shrinks the
+    /// perimeter of the rearranged child most, if any does (tree rotations chosen by the surface area heuristic rather
+    /// than by height: height-balanced rotations were measured to make queries several times slower here).
+    /// Returns `a`, which keeps its place.
+    private mutating func balance(_ a: Int32) -> Int32 {
+        let nodeA = nodes[Int(a)]
+        guard !nodeA.isLeaf else { return a }
+        let b = nodeA.child1, c = nodeA.child2
+        let nodeB = nodes[Int(b)], nodeC = nodes[Int(c)]
+        // The best swap so far: how much perimeter it saves, which child moves down and which grandchild moves up.
+        var bestSaving = 0.0
+        var swap: (down: Int32, up: Int32, parent: Int32)?
+        if !nodeC.isLeaf {
+            let f = nodeC.child1, g = nodeC.child2
+            let old = nodeC.aabb.perimeter
+            // Swapping b with f leaves c holding b and g.
+            let bf = old - nodeB.aabb.union(nodes[Int(g)].aabb).perimeter
+            if bf > bestSaving { bestSaving = bf; swap = (b, f, c) }
+            let bg = old - nodeB.aabb.union(nodes[Int(f)].aabb).perimeter
+            if bg > bestSaving { bestSaving = bg; swap = (b, g, c) }
+        }
+        if !nodeB.isLeaf {
+            let d = nodeB.child1, e = nodeB.child2
+            let old = nodeB.aabb.perimeter
+            let cd = old - nodeC.aabb.union(nodes[Int(e)].aabb).perimeter
+            if cd > bestSaving { bestSaving = cd; swap = (c, d, b) }
+            let ce = old - nodeC.aabb.union(nodes[Int(d)].aabb).perimeter
+            if ce > bestSaving { bestSaving = ce; swap = (c, e, b) }
+        }
+        guard let (down, up, parent) = swap else { return a }
+        // `up` takes `down`'s slot in `a`; `down` takes `up`'s slot in `parent`.
+        if nodes[Int(a)].child1 == down { nodes[Int(a)].child1 = up } else { nodes[Int(a)].child2 = up }
+        if nodes[Int(parent)].child1 == up { nodes[Int(parent)].child1 = down } else { nodes[Int(parent)].child2 = down }
+        nodes[Int(up)].parent = a
+        nodes[Int(down)].parent = parent
+        let p1 = nodes[Int(parent)].child1, p2 = nodes[Int(parent)].child2
+        nodes[Int(parent)].aabb = nodes[Int(p1)].aabb.union(nodes[Int(p2)].aabb)
+        nodes[Int(parent)].height = 1 + max(nodes[Int(p1)].height, nodes[Int(p2)].height)
+        return a
+    }
+
+    // MARK: - Checks
+
+    /// Verifies links, heights and boxes of the whole tree (for tests); returns a description of the first fault.
+    func validate() -> String? {
+        guard root != DynamicTree.nullNode else { return proxyCount == 0 ? nil : "empty root with proxies" }
+        if nodes[Int(root)].parent != DynamicTree.nullNode { return "root has a parent" }
+        var leaves = 0
+        var stack: [Int32] = [root]
+        while let i = stack.popLast() {
+            let n = nodes[Int(i)]
+            if n.isLeaf {
+                leaves += 1
+                if n.height != 0 { return "leaf \(i) has height \(n.height)" }
+                continue
+            }
+            let c1 = nodes[Int(n.child1)], c2 = nodes[Int(n.child2)]
+            if c1.parent != i || c2.parent != i { return "node \(i) has a child that names another parent" }
+            if n.height != 1 + max(c1.height, c2.height) { return "node \(i) has a wrong height" }
+            if n.aabb != c1.aabb.union(c2.aabb) { return "node \(i) has a stale box" }
+            stack.append(n.child1)
+            stack.append(n.child2)
+        }
+        return leaves == proxyCount ? nil : "found \(leaves) leaves, expected \(proxyCount)"
+    }
+}

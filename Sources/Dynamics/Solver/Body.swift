@@ -1,0 +1,80 @@
+/// Whether a body moves under forces (dynamic) or never moves (static: boundaries and anchored items).
+enum BodyType: Sendable { case staticBody, dynamicBody }
+
+/// One rigid body. A plain struct so the solver can walk a contiguous array of them without reference counting.
+/// Positions: `origin` is the item's centre (the body frame), `center` the centre of mass; they differ only for
+/// path shapes whose centroid is off the item's centre.
+struct Body {
+    var type: BodyType = .dynamicBody
+    /// False for a freed slot in the world's storage.
+    var inUse = true
+
+    var origin = Vector.zero
+    var q = Rotation.identity
+    var center = Vector.zero
+    var localCenter = Vector.zero
+
+    var v = Vector.zero
+    var w: Double = 0
+
+    var mass: Double = 0
+    var invMass: Double = 0
+    var inertia: Double = 0
+    var invInertia: Double = 0
+    var fixedRotation = false
+
+    /// Acceleration from gravity behaviours, pt/s^2, whatever the mass.
+    var gravity = Vector.zero
+    /// Force and torque held across steps (continuous pushes), in mass * pt/s^2 and mass * pt^2/s^2.
+    var force = Vector.zero
+    var torque: Double = 0
+    var linearDamping: Double = 0
+    var angularDamping: Double = 0
+
+    /// The body's one collision shape (items have exactly one), or -1.
+    var shape: Int32 = -1
+    /// Half the smallest and the largest extent of the shape, for the continuous test and sleep.
+    var minExtent: Double = 0
+    var maxExtent: Double = 0
+
+    var isAwake = true
+    var sleepTime: Double = 0
+    /// The island tag given when the body fell asleep: waking one body wakes everything that slept with it.
+    var sleepTag: Int = 0
+
+    // Per-step solver state: motion since the step began. Constraints measure errors from these, so they never need
+    // the full transform in the inner loop.
+    var center0 = Vector.zero
+    var q0 = Rotation.identity
+    var dp = Vector.zero
+    var dq = Rotation.identity
+
+    /// The transform of the body frame (the item's centre and angle).
+    var transform: Transform { Transform(p: origin, q: q) }
+
+    var isDynamic: Bool { type == .dynamicBody }
+    /// A body the solver moves this step.
+    var isSimulated: Bool { type == .dynamicBody && isAwake && inUse }
+
+    /// Sets the frame, keeping the centre of mass consistent with it.
+    mutating func setTransform(origin newOrigin: Vector, q newQ: Rotation) {
+        origin = newOrigin
+        q = newQ
+        center = newOrigin + newQ.rotate(localCenter)
+    }
+
+    /// Sets mass properties: the inertia given is about the centre of mass.
+    mutating func setMass(_ m: Double, localCenter lc: Vector, inertia inertiaAboutCenter: Double) {
+        localCenter = lc
+        center = origin + q.rotate(lc)
+        if type == .dynamicBody && m > 0 {
+            mass = m
+            invMass = 1 / m
+            inertia = fixedRotation ? 0 : inertiaAboutCenter
+            invInertia = (fixedRotation || inertiaAboutCenter <= 0) ? 0 : 1 / inertiaAboutCenter
+        } else {
+            mass = type == .dynamicBody ? 0 : m
+            invMass = 0; inertia = 0; invInertia = 0
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// A pair of shapes whose broadphase boxes overlap, with the latest manifold and the impulses kept for warm starting.
+/// Contacts are keyed by shape pair and live as long as the boxes overlap; `touching` follows the manifold.
+struct Contact {
+    var shapeA: Int32
+    var shapeB: Int32
+    var bodyA: Int32
+    var bodyB: Int32
+    var manifold = Manifold()
+    /// Impulses of the manifold's points from the last step, matched by feature id for warm starting.
+    var normalImpulse1: Double = 0
+    var tangentImpulse1: Double = 0
+    var normalImpulse2: Double = 0
+    var tangentImpulse2: Double = 0
+    var friction: Double
+    var restitution: Double
+    var touching = false
+    var inUse = true
+
+    /// Key of an unordered shape pair, lower index first.
+    static func key(_ a: Int32, _ b: Int32) -> UInt64 {
+        let lo = UInt64(UInt32(bitPattern: min(a, b))), hi = UInt64(UInt32(bitPattern: max(a, b)))
+        return (lo << 32) | hi
+    }
+
+    /// Replaces the manifold, carrying impulses over to points that came from the same features.
+    mutating func update(with new: Manifold) {
+        let old = manifold
+        let (on1, ot1, on2, ot2) = (normalImpulse1, tangentImpulse1, normalImpulse2, tangentImpulse2)
+        func carried(_ id: UInt32) -> (Double, Double) {
+            if let p = old.point1, p.id == id { return (on1, ot1) }
+            if let p = old.point2, p.id == id { return (on2, ot2) }
+            return (0, 0)
+        }
+        manifold = new
+        (normalImpulse1, tangentImpulse1) = new.point1.map { carried($0.id) } ?? (0, 0)
+        (normalImpulse2, tangentImpulse2) = new.point2.map { carried($0.id) } ?? (0, 0)
+        touching = new.pointCount > 0
+    }
+}
+
+/// A contact that began or ended touching during a step, reported after it.
+struct ContactEvent {
+    var shapeA: Int32
+    var shapeB: Int32
+    var began: Bool
+    /// The first manifold point when it began (world coordinates).
+    var point: Vector
+}
+
+/// Friction mixing: the geometric mean, so a frictionless surface stays frictionless.
+func mixFriction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
+/// Restitution mixing: the bouncier surface wins.
+func mixRestitution(_ a: Double, _ b: Double) -> Double { max(a, b) }

@@ -1,0 +1,43 @@
+extension PhysicsWorld {
+    /// Groups awake bodies into islands (union-find over touching contacts and joints) and puts to sleep every island
+    /// whose bodies have all been still for `SolverTuning.timeToSleep`. Roots are visited in body order, so the result
+    /// does not depend on anything but the world's contents.
+    mutating func updateSleep(dt: Double) {
+        let n = bodies.count
+        var parent = ContiguousArray<Int32>(0..<Int32(n))
+        func find(_ x: Int32) -> Int32 {
+            var r = x
+            while parent[Int(r)] != r { r = parent[Int(r)] }
+            var y = x
+            while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
+            return r
+        }
+        func union(_ a: Int32, _ b: Int32) {
+            let ra = find(a), rb = find(b)
+            if ra == rb { return }
+            // The lower index becomes the root, which keeps roots independent of visiting order.
+            if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
+        }
+        for c in contacts where c.inUse && c.touching {
+            if bodies[Int(c.bodyA)].isSimulated && bodies[Int(c.bodyB)].isSimulated { union(c.bodyA, c.bodyB) }
+        }
+        for j in joints where j.inUse {
+            if bodies[Int(j.bodyA)].isSimulated && bodies[Int(j.bodyB)].isSimulated { union(j.bodyA, j.bodyB) }
+        }
+        var minSleep = ContiguousArray<Double>(repeating: .infinity, count: n)
+        for i in 0..<n where bodies[i].isSimulated {
+            let r = Int(find(Int32(i)))
+            minSleep[r] = min(minSleep[r], bodies[i].sleepTime)
+        }
+        var tagOfRoot = ContiguousArray<Int>(repeating: 0, count: n)
+        for i in 0..<n where bodies[i].isSimulated {
+            let r = Int(find(Int32(i)))
+            guard minSleep[r] >= SolverTuning.timeToSleep else { continue }
+            if tagOfRoot[r] == 0 { sleepCounter += 1; tagOfRoot[r] = sleepCounter }
+            bodies[i].isAwake = false
+            bodies[i].sleepTag = tagOfRoot[r]
+            bodies[i].v = .zero
+            bodies[i].w = 0
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// The joint kinds the solver knows; UIKit's attachment kinds and snap map onto them.
+enum JointKind: Sendable { case distance, revolute, weld, prismatic, snap }
+
+/// How a distance joint treats its length.
+enum DistanceMode: Sendable {
+    /// Held exactly (a rod).
+    case rigid
+    /// Pulled toward the rest length by a spring of `hertz` and `dampingRatio`.
+    case spring
+    /// Free between the limits only (a rope or a telescope).
+    case free
+}
+
+/// One joint between two bodies (body A is the world's ground body for attachments to a fixed point).
+/// A single plain struct for every kind keeps joint storage one contiguous array; fields unused by a kind stay zero.
+struct Joint {
+    var kind: JointKind
+    var bodyA: Int32
+    var bodyB: Int32
+    /// Anchors in each body's frame (relative to the body origin, the item centre).
+    var localAnchorA = Vector.zero
+    var localAnchorB = Vector.zero
+    var inUse = true
+
+    // Distance joints.
+    var distanceMode = DistanceMode.rigid
+    var length: Double = 0
+    var hertz: Double = 0
+    var dampingRatio: Double = 0
+    /// Limits (length, angle or translation by kind); an infinite end does not limit.
+    var enableLimit = false
+    var lowerLimit = -Double.infinity
+    var upperLimit = Double.infinity
+
+    // Revolute, weld and prismatic: the relative angle that counts as zero, and pin friction.
+    var referenceAngle: Double = 0
+    var maxFrictionTorque: Double = 0
+    /// Prismatic axis in body A's frame (unit).
+    var localAxisA = Vector(1, 0)
+
+    // Snap: the world point the item's centre springs to (its angle springs to 0).
+    var target = Vector.zero
+
+    // Accumulated impulses, kept across steps for warm starting.
+    var linearImpulse = Vector.zero
+    var angularImpulse: Double = 0
+    var axialImpulse: Double = 0
+    var lowerImpulse: Double = 0
+    var upperImpulse: Double = 0
+    var frictionImpulse: Double = 0
+
+    // Frozen at the step start by `prepare`.
+    var rA = Vector.zero
+    var rB = Vector.zero
+    var deltaCenter = Vector.zero
+    var deltaAngle: Double = 0
+    var axisA = Vector(1, 0)
+    var softness = Softness.rigid
+    var springSoftness = Softness.rigid
+
+    init(kind: JointKind, bodyA: Int32, bodyB: Int32) { self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB }
+
+    /// Clears the warm-start impulses, when a joint's definition changes enough that they no longer apply.
+    mutating func resetImpulses() {
+        linearImpulse = .zero; angularImpulse = 0; axialImpulse = 0; lowerImpulse = 0; upperImpulse = 0; frictionImpulse = 0
+    }
+}
+
+/// What every joint solve needs for one step.
+struct JointContext {
+    var h: Double
+    var inverseH: Double
+    /// Position feedback of rigid joints.
+    var jointSoftness: Softness
+}
+
+extension Joint {
+    /// Freezes anchors relative to the centres of mass and the relative placement for the step.
+    mutating func prepare(bodies: UnsafeMutableBufferPointer<Body>, context: JointContext) {
+        let a = bodies[Int(bodyA)], b = bodies[Int(bodyB)]
+        rA = a.q.rotate(localAnchorA - a.localCenter)
+        rB = b.q.rotate(localAnchorB - b.localCenter)
+        deltaCenter = b.center - a.center
+        deltaAngle = wrapAngle(relativeAngle(a.q, b.q) - referenceAngle)
+        axisA = a.q.rotate(localAxisA)
+        softness = context.jointSoftness
+        switch kind {
+        case .distance: springSoftness = Softness(hertz: hertz, zeta: dampingRatio, h: context.h)
+        case .snap:
+            springSoftness = Softness(hertz: hertz, zeta: dampingRatio, h: context.h)
+            deltaCenter = b.center - target
+            deltaAngle = wrapAngle(b.q.angle)
+        default: break
+        }
+    }
+
+    mutating func warmStart(states: UnsafeMutableBufferPointer<BodyState>) {
+        switch kind {
+        case .distance: warmStartDistance(states)
+        case .revolute, .weld: warmStartPoint(states)
+        case .prismatic: warmStartPrismatic(states)
+        case .snap: warmStartSnap(states)
+        }
+    }
+
+    mutating func solve(states: UnsafeMutableBufferPointer<BodyState>, context: JointContext, useBias: Bool) {
+        switch kind {
+        case .distance: solveDistance(states, context, useBias)
+        case .revolute: solveRevolute(states, context, useBias)
+        case .weld: solveWeld(states, context, useBias)
+        case .prismatic: solvePrismatic(states, context, useBias)
+        case .snap: solveSnap(states, context)
+        }
+    }
+
+    /// Current anchors and their separation, from the motion since the step began.
+    @inline(__always)
+    func currentAnchors(_ sA: BodyState, _ sB: BodyState) -> (rA: Vector, rB: Vector, d: Vector) {
+        let ra = sA.dq.rotate(rA), rb = sB.dq.rotate(rB)
+        return (ra, rb, (sB.dp - sA.dp) + deltaCenter + rb - ra)
+    }
+}
+
+/// An angle brought into (-pi, pi].
+func wrapAngle(_ a: Double) -> Double {
+    var x = a.truncatingRemainder(dividingBy: 2 * Double.pi)
+    if x > Double.pi { x -= 2 * Double.pi } else if x <= -Double.pi { x += 2 * Double.pi }
+    return x
+}
+
+/// Solves the 2x2 system K x = b (symmetric K given by k11, k12, k22); a singular K gives zero.
+@inline(__always)
+func solve2x2(_ k11: Double, _ k12: Double, _ k22: Double, _ b: Vector) -> Vector {
+    var det = k11 * k22 - k12 * k12
+    if det != 0 { det = 1 / det }
+    return Vector(det * (k22 * b.x - k12 * b.y), det * (k11 * b.y - k12 * b.x))
+}

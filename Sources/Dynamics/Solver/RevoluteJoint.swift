@@ -1,0 +1,56 @@
+/// Pin joints (UIKit's pin attachment): the anchors stay together, the bodies turn freely about them, resisted by a
+/// friction torque and optionally held within an angle range.
+extension Joint {
+    mutating func solveRevolute(_ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: JointContext, _ useBias: Bool) {
+        let a = Int(bodyA), b = Int(bodyB)
+        var sA = states[a], sB = states[b]
+        let iSum = sA.invInertia + sB.invInertia
+        let axialMass = iSum > 0 ? 1 / iSum : 0
+
+        // Friction: a motor of speed zero whose torque is capped.
+        if maxFrictionTorque > 0 && axialMass > 0 {
+            let cdot = sB.w - sA.w
+            let maxImpulse = ctx.h * maxFrictionTorque
+            let old = frictionImpulse
+            frictionImpulse = min(max(old - axialMass * cdot, -maxImpulse), maxImpulse)
+            let impulse = frictionImpulse - old
+            sA.w -= sA.invInertia * impulse
+            sB.w += sB.invInertia * impulse
+        }
+
+        if enableLimit && axialMass > 0 {
+            let angle = currentJointAngle(sA, sB)
+            if lowerLimit.isFinite {
+                let C = angle - lowerLimit
+                var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
+                if C > 0 { bias = C * ctx.inverseH } else if useBias {
+                    bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
+                }
+                let cdot = sB.w - sA.w
+                let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * lowerImpulse
+                let newImpulse = max(lowerImpulse + impulse, 0)
+                let applied = newImpulse - lowerImpulse
+                lowerImpulse = newImpulse
+                sA.w -= sA.invInertia * applied
+                sB.w += sB.invInertia * applied
+            }
+            if upperLimit.isFinite {
+                let C = upperLimit - angle
+                var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
+                if C > 0 { bias = C * ctx.inverseH } else if useBias {
+                    bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
+                }
+                let cdot = sA.w - sB.w
+                let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * upperImpulse
+                let newImpulse = max(upperImpulse + impulse, 0)
+                let applied = newImpulse - upperImpulse
+                upperImpulse = newImpulse
+                sA.w += sA.invInertia * applied
+                sB.w -= sB.invInertia * applied
+            }
+        }
+
+        solvePointPart(&sA, &sB, useBias)
+        states[a] = sA; states[b] = sB
+    }
+}

@@ -1,0 +1,49 @@
+/// The coefficients of a soft constraint for one sub-step: a spring of `hertz` and damping ratio `zeta`, solved
+/// implicitly so it stays stable at any stiffness (the "soft step" idea from Erin Catto's Solver2D notes).
+struct Softness {
+    /// How much of the position error is fed back as a velocity, per second.
+    var biasRate: Double
+    /// Scales the effective mass: below 1 the constraint yields like a spring.
+    var massScale: Double
+    /// Removes a share of the accumulated impulse each iteration, which is what makes the spring implicit.
+    var impulseScale: Double
+
+    /// A rigid constraint: no feedback of position error through this path.
+    static let rigid = Softness(biasRate: 0, massScale: 1, impulseScale: 0)
+
+    /// The coefficients for a spring of `hertz` with damping ratio `zeta`, sub-step `h`; zero hertz means rigid.
+    init(hertz: Double, zeta: Double, h: Double) {
+        guard hertz > 0 else { self = .rigid; return }
+        let omega = 2 * Double.pi * hertz
+        let a1 = 2 * zeta + h * omega
+        let a2 = h * omega * a1
+        let a3 = 1 / (1 + a2)
+        biasRate = omega / a1
+        massScale = a2 * a3
+        impulseScale = a3
+    }
+
+    init(biasRate: Double, massScale: Double, impulseScale: Double) {
+        self.biasRate = biasRate; self.massScale = massScale; self.impulseScale = impulseScale
+    }
+}
+
+/// Tuning of the solver that is not a length tolerance (those live in `Tolerance`).
+enum SolverTuning {
+    /// Upper bound on the contact spring; Box2D uses 30 Hz, limited to a quarter of the sub-step rate.
+    static let contactHertz: Double = 30
+    /// Contacts are heavily over-damped so stacks do not bounce from position correction.
+    static let contactDampingRatio: Double = 10
+    /// Joints are twice as stiff as contacts, with a damping ratio of 2.
+    static let jointDampingRatio: Double = 2
+    /// Position correction of an overlapping contact never pushes faster than 3 m/s.
+    static let contactPushMaxVelocity: Double = 3 * Tolerance.lengthUnitsPerMeter
+    /// Approach speeds below 1 m/s do not bounce, so resting contacts settle.
+    static let restitutionThreshold: Double = 1 * Tolerance.lengthUnitsPerMeter
+    /// A body is still when slower than 5 cm/s (at its centre and at its far edge from rotation).
+    static let sleepLinearThreshold: Double = 0.05 * Tolerance.lengthUnitsPerMeter
+    /// An island goes to sleep after all its bodies stayed still this long.
+    static let timeToSleep: Double = 0.5
+    /// Speed cap that keeps a runaway body from producing infinities: 400 m/s.
+    static let maxLinearSpeed: Double = 400 * Tolerance.lengthUnitsPerMeter
+}

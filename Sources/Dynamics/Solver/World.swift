@@ -1,0 +1,232 @@
+/// The rigid-body world: bodies, shapes, contacts and joints in contiguous storage with stable integer handles
+/// (freed slots are reused lowest-first, so the same calls always give the same handles).
+/// Body 0 is the ground: a static body at the origin that boundaries and fixed anchors belong to.
+struct PhysicsWorld {
+    var bodies = ContiguousArray<Body>()
+    var shapes = ContiguousArray<ShapeRecord>()
+    var contacts = ContiguousArray<Contact>()
+    var joints = ContiguousArray<Joint>()
+    var broadPhase = BroadPhase()
+    /// Contact of each shape pair. Used only for look-up, never iterated, so it cannot make the order vary.
+    var contactOfPair: [UInt64: Int32] = [:]
+    var freeBodies: [Int32] = []
+    var freeShapes: [Int32] = []
+    var freeContacts: [Int32] = []
+    var freeJoints: [Int32] = []
+    /// Counts islands put to sleep, to tag them.
+    var sleepCounter = 0
+    /// Contact events of the last step.
+    var events: [ContactEvent] = []
+    /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
+    var proxyCount = 0
+    var enableSleep = true
+    var enableContinuous = true
+
+    static let ground: Int32 = 0
+
+    init() {
+        var g = Body()
+        g.type = .staticBody
+        bodies.append(g)
+    }
+
+    // MARK: Bodies
+
+    /// Adds a body at `origin` (the item's centre) turned by `angle`.
+    mutating func createBody(type: BodyType, origin: Vector, angle: Double) -> Int32 {
+        var body = Body()
+        body.type = type
+        body.setTransform(origin: origin, q: Rotation(angle: angle))
+        return Self.allocate(&bodies, &freeBodies, body)
+    }
+
+    /// Removes a body with its shape, contacts and joints.
+    mutating func destroyBody(_ id: Int32) {
+        guard isValidBody(id), id != Self.ground else { return }
+        for j in joints.indices where joints[j].inUse && (joints[j].bodyA == id || joints[j].bodyB == id) {
+            destroyJoint(Int32(j))
+        }
+        if bodies[Int(id)].shape >= 0 { destroyShape(bodies[Int(id)].shape) }
+        bodies[Int(id)].inUse = false
+        Self.release(&freeBodies, id)
+    }
+
+    func isValidBody(_ id: Int32) -> Bool { id >= 0 && Int(id) < bodies.count && bodies[Int(id)].inUse }
+
+    /// Changes a body between static and dynamic, keeping its place; its shape's proxy follows.
+    mutating func setBodyType(_ id: Int32, _ type: BodyType) {
+        guard isValidBody(id), bodies[Int(id)].type != type else { return }
+        bodies[Int(id)].type = type
+        bodies[Int(id)].v = .zero
+        bodies[Int(id)].w = 0
+        wakeBody(id)
+        let s = bodies[Int(id)].shape
+        if s >= 0 { refreshProxy(s) }
+        destroyContacts(ofBody: id)
+    }
+
+    // MARK: Shapes
+
+    /// Attaches a shape to a body (an item's one shape) or to the ground (a boundary). Returns its handle.
+    mutating func createShape(body: Int32, shape: Shape, friction: Double, restitution: Double, filter: CollisionFilter) -> Int32 {
+        let rec = ShapeRecord(shape: shape, body: body, friction: friction, restitution: restitution, filter: filter)
+        let id = Self.allocate(&shapes, &freeShapes, rec)
+        if body != Self.ground { bodies[Int(body)].shape = id }
+        refreshProxy(id)
+        return id
+    }
+
+    mutating func destroyShape(_ id: Int32) {
+        guard id >= 0, Int(id) < shapes.count, shapes[Int(id)].inUse else { return }
+        destroyContacts(ofShape: id)
+        if shapes[Int(id)].proxy >= 0 { broadPhase.destroyProxy(shapes[Int(id)].proxy); proxyCount -= 1 }
+        let body = shapes[Int(id)].body
+        if body != Self.ground && isValidBody(body) && bodies[Int(body)].shape == id { bodies[Int(body)].shape = -1 }
+        shapes[Int(id)].inUse = false
+        shapes[Int(id)].proxy = -1
+        Self.release(&freeShapes, id)
+    }
+
+    /// Changes who a shape collides with: contacts the new filter forbids go, and the proxy is made anew so the
+    /// broadphase reports the pairs the old filter refused.
+    mutating func setFilter(_ id: Int32, _ filter: CollisionFilter) {
+        guard shapes[Int(id)].inUse else { return }
+        shapes[Int(id)].filter = filter
+        for c in contacts.indices where contacts[c].inUse && (contacts[c].shapeA == id || contacts[c].shapeB == id) {
+            let other = contacts[c].shapeA == id ? contacts[c].shapeB : contacts[c].shapeA
+            if !filter.shouldCollide(with: shapes[Int(other)].filter) { destroyContact(Int32(c)) }
+        }
+        refreshProxy(id)
+    }
+
+    mutating func setMaterial(_ id: Int32, friction: Double, restitution: Double) {
+        shapes[Int(id)].friction = friction
+        shapes[Int(id)].restitution = restitution
+        for c in contacts.indices where contacts[c].inUse && (contacts[c].shapeA == id || contacts[c].shapeB == id) {
+            let a = shapes[Int(contacts[c].shapeA)], b = shapes[Int(contacts[c].shapeB)]
+            contacts[c].friction = mixFriction(a.friction, b.friction)
+            contacts[c].restitution = mixRestitution(a.restitution, b.restitution)
+        }
+    }
+
+    /// Makes (or removes) the broadphase proxy to match the shape's body and filter.
+    mutating func refreshProxy(_ id: Int32) {
+        let i = Int(id)
+        if shapes[i].proxy >= 0 { broadPhase.destroyProxy(shapes[i].proxy); shapes[i].proxy = -1; proxyCount -= 1 }
+        guard !shapes[i].filter.isEmpty else { return }
+        let body = bodies[Int(shapes[i].body)]
+        let isStatic = body.type == .staticBody
+        let box = shapes[i].shape.aabb(body.transform)
+        shapes[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
+        shapes[i].isStatic = isStatic
+        shapes[i].proxy = broadPhase.createProxy(aabb: shapes[i].fatAABB, shapeIndex: id, isStatic: isStatic)
+        proxyCount += 1
+    }
+
+    // MARK: Contacts
+
+    mutating func createContact(_ a: Int32, _ b: Int32) {
+        let key = Contact.key(a, b)
+        guard contactOfPair[key] == nil else { return }
+        let sa = shapes[Int(a)], sb = shapes[Int(b)]
+        let c = Contact(shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
+                        friction: mixFriction(sa.friction, sb.friction), restitution: mixRestitution(sa.restitution, sb.restitution))
+        contactOfPair[key] = Self.allocate(&contacts, &freeContacts, c)
+    }
+
+    /// Removes a contact without an event: contacts removed by changes outside the step are not reported.
+    mutating func destroyContact(_ id: Int32) {
+        let c = contacts[Int(id)]
+        guard c.inUse else { return }
+        contactOfPair[Contact.key(c.shapeA, c.shapeB)] = nil
+        contacts[Int(id)].inUse = false
+        if c.touching {
+            // The other body may have been resting on this one.
+            wakeBody(c.bodyA); wakeBody(c.bodyB)
+        }
+        Self.release(&freeContacts, id)
+    }
+
+    mutating func destroyContacts(ofShape s: Int32) {
+        for c in contacts.indices where contacts[c].inUse && (contacts[c].shapeA == s || contacts[c].shapeB == s) {
+            destroyContact(Int32(c))
+        }
+    }
+
+    mutating func destroyContacts(ofBody b: Int32) {
+        for c in contacts.indices where contacts[c].inUse && (contacts[c].bodyA == b || contacts[c].bodyB == b) {
+            destroyContact(Int32(c))
+        }
+    }
+
+    // MARK: Joints
+
+    mutating func createJoint(_ joint: Joint) -> Int32 {
+        let id = Self.allocate(&joints, &freeJoints, joint)
+        wakeBody(joint.bodyA); wakeBody(joint.bodyB)
+        return id
+    }
+
+    mutating func destroyJoint(_ id: Int32) {
+        guard id >= 0, Int(id) < joints.count, joints[Int(id)].inUse else { return }
+        wakeBody(joints[Int(id)].bodyA); wakeBody(joints[Int(id)].bodyB)
+        joints[Int(id)].inUse = false
+        Self.release(&freeJoints, id)
+    }
+
+    // MARK: Sleep
+
+    /// Wakes a body and every body that fell asleep in the same island.
+    mutating func wakeBody(_ id: Int32) {
+        guard isValidBody(id), bodies[Int(id)].isDynamic, !bodies[Int(id)].isAwake else { return }
+        let tag = bodies[Int(id)].sleepTag
+        for i in bodies.indices where bodies[i].inUse && !bodies[i].isAwake && bodies[i].sleepTag == tag {
+            bodies[i].isAwake = true
+            bodies[i].sleepTime = 0
+        }
+    }
+
+    mutating func wakeAll() {
+        for i in bodies.indices where bodies[i].inUse && bodies[i].isDynamic {
+            bodies[i].isAwake = true
+            bodies[i].sleepTime = 0
+        }
+    }
+
+    /// Whether any dynamic body is still moving.
+    var hasAwakeBodies: Bool { bodies.contains { $0.inUse && $0.isDynamic && $0.isAwake } }
+
+    // MARK: Storage
+
+    private static func allocate<T>(_ array: inout ContiguousArray<T>, _ free: inout [Int32], _ value: T) -> Int32 {
+        if let slot = free.popLast() {
+            array[Int(slot)] = value
+            return slot
+        }
+        array.append(value)
+        return Int32(array.count - 1)
+    }
+
+    /// Keeps the free list sorted high-to-low so the lowest slot is reused first, whatever the order of removals.
+    private static func release(_ free: inout [Int32], _ id: Int32) {
+        let at = free.firstIndex { $0 < id } ?? free.count
+        free.insert(id, at: at)
+    }
+}
+
+extension PhysicsWorld {
+    /// Puts a body where the user placed it by hand, with the given velocity of its frame origin.
+    mutating func setBodyState(_ id: Int32, origin: Vector, angle: Double, velocity: Vector, angularVelocity: Double) {
+        guard isValidBody(id) else { return }
+        let i = Int(id)
+        bodies[i].setTransform(origin: origin, q: Rotation(angle: angle))
+        if bodies[i].isDynamic {
+            bodies[i].w = bodies[i].fixedRotation ? 0 : angularVelocity
+            // The item's velocity is that of its centre; the body's is that of its centre of mass.
+            bodies[i].v = velocity - cross(bodies[i].w, bodies[i].origin - bodies[i].center)
+        }
+        bodies[i].sleepTime = 0
+        let s = bodies[i].shape
+        if s >= 0 { refreshProxy(s) }
+    }
+}

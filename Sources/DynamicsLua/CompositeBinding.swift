@@ -1,0 +1,51 @@
+import Dynamics
+import LuaKit
+
+/// The `Behavior` binding: a composite behaviour (UIDynamicBehavior) with children and an action.
+enum CompositeBinding {
+    static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
+        let b = DynamicBehavior()
+        var options: OptionTable?
+        if !s.isNil(at: 1) {
+            try s.checkType(1, .table)
+            let o = OptionTable(s, at: 1, arg: 1, typeName: "Behavior")
+            try o.checkKeys(["children", "action"], allowsArray: false)
+            if o.has("children") {
+                s.rawGet(o.index, field: "children")
+                defer { s.pop() }
+                try s.checkType(-1, .table, site: .field("children", of: 1))
+                let list = s.top
+                for i in 0..<s.rawLength(list) {
+                    s.rawGet(list, index: i + 1)
+                    defer { s.pop() }
+                    let child = try s.checkBehavior(-1, .field("children[\(i + 1)]", of: 1))
+                    try dynamics { () throws(DynamicsError) in try b.addChild(child) }
+                }
+            }
+            options = o
+        }
+        try BehaviorCommon.applyAction(s, b, options)
+        s.push(behavior: b)
+        return 1
+    }
+
+    static var type: BoundType {
+        let info = HelpCatalog.behavior
+        return BoundType(
+            info: info,
+            spec: BehaviorCommon.spec(
+                info, DynamicBehavior.self,
+                methods: BehaviorCommon.methods,
+                get: { _, _, _ throws(LuaError) in false },
+                set: { _, _, _ throws(LuaError) in false },
+                describe: { b in BehaviorCommon.describe(b, "with \(b.children.count) children") }),
+            constructor: construct)
+    }
+}
+
+extension LuaStack {
+    /// Checks a value's type, reporting at `site`.
+    func checkType(_ index: Int32, _ expected: LuaType, site: Site) throws(LuaError) {
+        guard type(at: index) == expected else { throw site.error("\(expected.name) expected, got \(typeName(at: index))") }
+    }
+}

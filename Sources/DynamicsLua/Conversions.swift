@@ -1,0 +1,53 @@
+import Dynamics
+import LuaKit
+
+/// Runs a Dynamics call and turns its error into a Lua error at the caller's line.
+func dynamics<T>(_ body: () throws(DynamicsError) -> T) throws(LuaError) -> T {
+    do throws(DynamicsError) {
+        return try body()
+    } catch {
+        throw LuaError(error.message)
+    }
+}
+
+extension LuaStack {
+    /// The View (DynamicItem) at `index`, or a `bad argument` at `site`.
+    func checkView(_ index: Int32, _ site: Site) throws(LuaError) -> DynamicItem {
+        guard let item = object(at: index, as: DynamicItem.self) else {
+            throw site.error("View expected, got \(typeName(at: index))")
+        }
+        return item
+    }
+
+    /// Pushes an item as its one Lua View value.
+    func push(view item: DynamicItem) { push(object: item, className: ViewBinding.className) }
+
+    /// Pushes an array of Views.
+    func push(views: [DynamicItem]) {
+        newTable(array: Int32(views.count))
+        for (i, item) in views.enumerated() {
+            push(view: item)
+            rawSet(-2, index: i + 1)
+        }
+    }
+
+    /// Pushes an AABB as a rect table.
+    func push(box: AABB) { push(rect: Rect(x: box.lower.x, y: box.lower.y, width: box.width, height: box.height)) }
+
+    /// A boundary identifier: a string or a finite number.
+    func checkBoundaryIdentifier(_ index: Int32, _ site: Site) throws(LuaError) -> BoundaryIdentifier {
+        if let text = string(at: index) { return .string(text) }
+        if type(at: index) == .number { return .number(try checkFinite(index, site)) }
+        throw site.error("boundary identifier (string or number) expected, got \(typeName(at: index))")
+    }
+
+    /// Pushes a boundary identifier back as the string or number it was (whole numbers as integers), nil for none.
+    func push(boundaryIdentifier id: BoundaryIdentifier?) {
+        switch id {
+        case .none: pushNil()
+        case .string(let text)?: push(text)
+        case .number(let x)?:
+            if x == x.rounded(), abs(x) < 9e15 { push(Int(x)) } else { push(x) }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dynamics
+import LuaKit
+
+/// The bindings' state for one interpreter: where callback errors go, how many there were, and the animator
+/// the REPL's dot-commands act on. `openDynamics` makes it; `DynamicsHost.of(state)` finds it again.
+public final class DynamicsHost {
+    /// Called with the message (with traceback) of each error raised inside a delegate or action.
+    /// The default writes it to standard error; `luadyn` may route it elsewhere.
+    public var onCallbackError: (String) -> Void = { message in
+        let line = message + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// How many callback errors were reported since the state was opened (or since `resetCallbackErrors`).
+    /// `luadyn FILE.lua` exits 1 when this is not zero after the script has run.
+    public private(set) var callbackErrorCount = 0
+
+    /// True when some callback raised an error.
+    public var hadCallbackErrors: Bool { callbackErrorCount > 0 }
+
+    /// Forgets earlier callback errors.
+    public func resetCallbackErrors() { callbackErrorCount = 0 }
+
+    /// The most recently made animator: what `.step`, `.run` and `.state` use when the global `animator` is not one.
+    weak var latestAnimator: Animator?
+
+    /// The stack of the Lua thread that is stepping an animator right now: callbacks run on it.
+    var activeStack: LuaStack?
+
+    /// The compiled Lua helper that calls a delegate's method (see CallbackRunner).
+    var methodCaller: LuaRef?
+
+    /// Views made without a name are called view1, view2, ... in the order made (deterministic, unlike addresses).
+    private var viewCount = 0
+
+    /// The Lua action of each behaviour, for reading `b.action` back. Held weakly: the behaviour's own action closure
+    /// holds the callback, so it lives exactly as long as the behaviour keeps it.
+    private var actions: [ObjectIdentifier: WeakAction] = [:]
+
+    func nextViewName() -> String {
+        viewCount += 1
+        return "view\(viewCount)"
+    }
+
+    func setAction(_ callback: Callback?, of behavior: DynamicBehavior) {
+        actions[ObjectIdentifier(behavior)] = callback.map { WeakAction(behavior: behavior, callback: $0) }
+    }
+
+    func action(of behavior: DynamicBehavior) -> Callback? {
+        guard let entry = actions[ObjectIdentifier(behavior)], entry.behavior === behavior else { return nil }
+        return entry.callback
+    }
+
+    init() {}
+
+    /// Reports an error from a callback and counts it.
+    func reportCallbackError(_ message: String) {
+        callbackErrorCount += 1
+        onCallbackError(message)
+    }
+
+    static let registryKey = "luadyn.host"
+    static let className = "luadyn.Host"
+
+    /// The host of a state opened with `openDynamics`, or nil.
+    public static func of(_ state: LuaState) -> DynamicsHost? { of(state.stack) }
+
+    /// The host of the interpreter `stack` belongs to.
+    static func of(_ stack: LuaStack) -> DynamicsHost? {
+        stack.rawGet(LuaStack.registryIndex, field: registryKey)
+        defer { stack.pop() }
+        return stack.object(at: -1, as: DynamicsHost.self)
+    }
+}
+
+/// A behaviour's action as the host remembers it, without keeping either alive.
+struct WeakAction {
+    weak var behavior: DynamicBehavior?
+    weak var callback: Callback?
+}

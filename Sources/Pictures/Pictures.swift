@@ -1,1 +1,0 @@
-// Pictures: see ../../README.md and DESIGN.md for what lives here.

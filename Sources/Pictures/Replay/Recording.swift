@@ -1,0 +1,124 @@
+import Dynamics
+
+/// Frames of a world kept compactly for a replay: each item's shape once (a track), then per frame only where
+/// each track is (centre and angle). Items may come and go between frames; identical items are told apart by
+/// their order within a frame.
+public struct Recording: Sendable {
+    /// An item's unchanging look: what a replay needs to draw it anywhere.
+    public struct Track: Sendable, Equatable {
+        /// The item's name (may be empty).
+        public var name: String
+        /// Its fill colour, resolved from the snapshot's CSS colour.
+        public var color: RGBColor
+        /// Its collision shape kind.
+        public var shape: ItemShapeKind
+        /// Its size in points.
+        public var size: Vector
+        /// The outline relative to the centre, before rotation.
+        public var outline: [Vector]
+    }
+
+    /// Where one track is in one frame.
+    public struct Pose: Sendable, Equatable {
+        /// Index into `tracks`.
+        public var track: Int
+        /// Centre in world points.
+        public var center: Vector
+        /// Angle in radians, positive clockwise on screen.
+        public var angle: Double
+    }
+
+    /// One recorded instant.
+    public struct Frame: Sendable {
+        /// The snapshot's simulated time in seconds.
+        public var time: Double
+        /// Where each item present in this frame is.
+        public var poses: [Pose]
+        /// Joint lines (they move with the items, so they are kept per frame).
+        public var joints: [JointSnapshot]
+        /// Index into `boundarySets`: boundaries rarely change, so each distinct set is kept once.
+        public var boundarySet: Int
+    }
+
+    /// Every distinct item look seen so far, in order of first appearance.
+    public private(set) var tracks: [Track] = []
+    /// The recorded frames, in order.
+    public private(set) var frames: [Frame] = []
+    /// Each distinct set of boundaries, in order of first appearance.
+    public private(set) var boundarySets: [[BoundarySnapshot]] = []
+    /// The reference bounds of the first frame that had some.
+    public private(set) var referenceBounds: AABB?
+    /// The box around everything drawn in any frame.
+    public private(set) var contentBox: AABB?
+    /// Most frames kept; later frames are dropped (and counted in `droppedFrames`) so memory stays bounded.
+    public let maxFrames: Int
+    /// Frames not kept because the recording was full.
+    public private(set) var droppedFrames = 0
+
+    private struct TrackKey: Hashable {
+        var name: String, color: RGBColor, shape: String, size: Vector, outline: [Vector]
+    }
+    /// Tracks by look, for lookup only (never iterated, so order cannot leak into the output).
+    private var tracksByKey: [TrackKey: [Int]] = [:]
+
+    /// An empty recording that keeps at most `maxFrames` frames (default: ten minutes at 60 frames a second).
+    public init(maxFrames: Int = 36_000) { self.maxFrames = max(1, maxFrames) }
+
+    /// The time span recorded, from the first frame's time to the last's (0 with fewer than two frames).
+    public var duration: Double {
+        guard let first = frames.first, let last = frames.last else { return 0 }
+        return last.time - first.time
+    }
+
+    /// The world rectangle a replay shows: the reference bounds, else everything seen with a margin.
+    public var view: AABB {
+        if let referenceBounds, SceneBounds.isUsable(referenceBounds) { return referenceBounds }
+        guard let box = contentBox else { return AABB(lower: .zero, upper: Vector(100, 100)) }
+        let side = max(box.width, box.height, 1)
+        return box.expanded(by: side * 0.05)
+    }
+
+    /// Adds a frame made from `snapshot`.
+    public mutating func append(_ snapshot: WorldSnapshot) {
+        guard frames.count < maxFrames else { droppedFrames += 1; return }
+        if referenceBounds == nil, let bounds = snapshot.referenceBounds, SceneBounds.isUsable(bounds) {
+            referenceBounds = bounds
+        }
+        if let box = SceneBounds.contentBox(of: snapshot) { contentBox = contentBox.map { $0.union(box) } ?? box }
+
+        var usedThisFrame: [Int: Int] = [:]  // how many tracks of a key this frame has taken, by first track index
+        var poses: [Pose] = []
+        poses.reserveCapacity(snapshot.items.count)
+        for item in snapshot.items where item.center.isFinite && item.angle.isFinite {
+            let color = RGBColor.item(item.color)
+            let outline = ItemOutline.local(item)
+            let key = TrackKey(name: item.name, color: color, shape: item.shape.rawValue, size: item.size, outline: outline)
+            var candidates = tracksByKey[key] ?? []
+            let used = candidates.first.map { usedThisFrame[$0, default: 0] } ?? 0
+            if used >= candidates.count {
+                tracks.append(Track(name: item.name, color: color, shape: item.shape, size: item.size, outline: outline))
+                candidates.append(tracks.count - 1)
+                tracksByKey[key] = candidates
+            }
+            usedThisFrame[candidates[0]] = used + 1
+            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle))
+        }
+
+        let boundarySet: Int
+        if let last = boundarySets.last, Recording.same(last, snapshot.boundaries) {
+            boundarySet = boundarySets.count - 1
+        } else {
+            boundarySets.append(snapshot.boundaries)
+            boundarySet = boundarySets.count - 1
+        }
+        frames.append(Frame(time: snapshot.time, poses: poses, joints: snapshot.joints, boundarySet: boundarySet))
+    }
+
+    private static func same(_ a: [BoundarySnapshot], _ b: [BoundarySnapshot]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x.identifier != y.identifier || x.isClosed != y.isClosed || x.points != y.points {
+            return false
+        }
+        return true
+    }
+}

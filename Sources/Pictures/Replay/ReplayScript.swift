@@ -1,0 +1,200 @@
+/// The replay player: plain JavaScript over a 2D canvas, written for this project and inlined into the page.
+/// It reads the `REPLAY` data object (see `HTMLReplay`) and draws a frame the way `SVGRenderer` does.
+/// A URL hash `#t=SECONDS` (seconds after the first frame, optionally `&trails=1`) draws that instant paused
+/// and puts a summary of what the canvas shows into the page title: for each item colour, how many pixels
+/// have it and their centroid in world points, so a headless browser can check what was really rendered.
+enum ReplayScript {
+    static let source = #"""
+(function () {
+  "use strict";
+  var R = REPLAY;
+  var canvas = document.getElementById("scene");
+  var ctx = canvas.getContext("2d");
+  var playButton = document.getElementById("play");
+  var slider = document.getElementById("time");
+  var clock = document.getElementById("clock");
+  var speedSelect = document.getElementById("speed");
+  var trailsBox = document.getElementById("trails");
+  var view = R.view; // [x, y, width, height] in points
+  var scale = canvas.width / view[2];
+  var frames = R.frames;
+  var last = frames.length - 1;
+  var startTime = frames.length ? frames[0].t : 0;
+
+  // Where each track has been, frame by frame, for trails: [frameIndex, x, y, ...].
+  var paths = R.tracks.map(function () { return []; });
+  frames.forEach(function (f, i) {
+    for (var k = 0; k + 3 < f.p.length; k += 4) { paths[f.p[k]].push(i, f.p[k + 1], f.p[k + 2]); }
+  });
+
+  function frameAt(t) {
+    // The last frame whose time is at or before t (binary search; frames are in time order).
+    var lo = 0, hi = last;
+    if (hi < 0) { return -1; }
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (frames[mid].t <= t) { lo = mid; } else { hi = mid - 1; }
+    }
+    return lo;
+  }
+
+  function toCanvas() {
+    ctx.setTransform(scale, 0, 0, scale, -view[0] * scale, -view[1] * scale);
+  }
+
+  function polyline(points, closed) {
+    ctx.beginPath();
+    for (var i = 0; i + 1 < points.length; i += 2) {
+      if (i === 0) { ctx.moveTo(points[0], points[1]); } else { ctx.lineTo(points[i], points[i + 1]); }
+    }
+    if (closed) { ctx.closePath(); }
+  }
+
+  function draw(index) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = R.background;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (index < 0) { return; }
+    var frame = frames[index];
+    var unit = Math.max(view[2], view[3]) / 400;
+    toCanvas();
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+
+    ctx.strokeStyle = R.boundaryColor;
+    ctx.lineWidth = 2 * unit;
+    R.boundarySets[frame.b].forEach(function (b) { polyline(b.points, b.closed); ctx.stroke(); });
+
+    if (trailsBox.checked) {
+      ctx.lineWidth = unit;
+      paths.forEach(function (path, track) {
+        ctx.strokeStyle = R.tracks[track].color;
+        ctx.globalAlpha = 0.5;
+        ctx.beginPath();
+        var started = false;
+        for (var i = 0; i < path.length && path[i] <= index; i += 3) {
+          if (!started) { ctx.moveTo(path[i + 1], path[i + 2]); started = true; } else { ctx.lineTo(path[i + 1], path[i + 2]); }
+        }
+        ctx.stroke();
+        ctx.globalAlpha = 1;
+      });
+    }
+
+    ctx.strokeStyle = R.jointColor;
+    ctx.lineWidth = 1.5 * unit;
+    for (var j = 0; j + 3 < frame.j.length; j += 4) {
+      ctx.beginPath(); ctx.moveTo(frame.j[j], frame.j[j + 1]); ctx.lineTo(frame.j[j + 2], frame.j[j + 3]); ctx.stroke();
+    }
+
+    for (var k = 0; k + 3 < frame.p.length; k += 4) {
+      var track = R.tracks[frame.p[k]];
+      toCanvas();
+      ctx.translate(frame.p[k + 1], frame.p[k + 2]);
+      ctx.rotate(frame.p[k + 3]);
+      polyline(track.outline, true);
+      ctx.fillStyle = track.color;
+      ctx.fill();
+      ctx.strokeStyle = track.stroke;
+      ctx.lineWidth = unit;
+      ctx.stroke();
+    }
+    if (R.labels) {
+      toCanvas();
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      for (var m = 0; m + 3 < frame.p.length; m += 4) {
+        var t2 = R.tracks[frame.p[m]];
+        if (!t2.name) { continue; }
+        ctx.font = t2.fontSize + "px sans-serif";
+        ctx.fillStyle = t2.ink;
+        ctx.fillText(t2.name, frame.p[m + 1], frame.p[m + 2]);
+      }
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    slider.value = String(index);
+    clock.textContent = (frame.t - startTime).toFixed(2) + " s";
+    canvas.setAttribute("data-frame", String(index));
+  }
+
+  // What the canvas shows, per distinct item colour: pixel count and centroid in world points.
+  function summary(index) {
+    var data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    var colors = [];
+    R.tracks.forEach(function (t) { if (colors.indexOf(t.color) < 0) { colors.push(t.color); } });
+    var rgb = colors.map(function (c) { return [parseInt(c.substr(1, 2), 16), parseInt(c.substr(3, 2), 16), parseInt(c.substr(5, 2), 16)]; });
+    var stats = colors.map(function () { return { n: 0, sx: 0, sy: 0 }; });
+    var background = 0;
+    var bg = [parseInt(R.background.substr(1, 2), 16), parseInt(R.background.substr(3, 2), 16), parseInt(R.background.substr(5, 2), 16)];
+    for (var i = 0, p = 0; i < data.length; i += 4, p++) {
+      var r = data[i], g = data[i + 1], b = data[i + 2];
+      if (r === bg[0] && g === bg[1] && b === bg[2]) { background++; continue; }
+      for (var c = 0; c < rgb.length; c++) {
+        if (Math.abs(r - rgb[c][0]) <= 2 && Math.abs(g - rgb[c][1]) <= 2 && Math.abs(b - rgb[c][2]) <= 2) {
+          var s = stats[c]; s.n++; s.sx += p % canvas.width + 0.5; s.sy += Math.floor(p / canvas.width) + 0.5;
+          break;
+        }
+      }
+    }
+    var out = { frame: index, t: index >= 0 ? frames[index].t : 0, pixels: canvas.width * canvas.height,
+                background: background, colors: {} };
+    colors.forEach(function (c, k) {
+      var s = stats[k];
+      out.colors[c] = s.n ? { n: s.n, x: +(view[0] + s.sx / s.n / scale).toFixed(2), y: +(view[1] + s.sy / s.n / scale).toFixed(2) } : { n: 0 };
+    });
+    return out;
+  }
+
+  var playing = false, playClock = 0, shownTime = startTime, lastTick = 0;
+
+  function show(t) {
+    shownTime = Math.min(Math.max(t, startTime), last >= 0 ? frames[last].t : startTime);
+    draw(frameAt(shownTime));
+  }
+
+  // A timer rather than animation frames: hidden and headless pages get none, and the replay should still
+  // advance there (a browser test plays it under virtual time).
+  function schedule() { setTimeout(function () { tick(performance.now()); }, 1000 / 60); }
+
+  function tick(now) {
+    if (!playing) { return; }
+    var dt = lastTick ? (now - lastTick) / 1000 : 0;
+    lastTick = now;
+    playClock += dt * parseFloat(speedSelect.value);
+    show(startTime + playClock);
+    if (last < 0 || startTime + playClock >= frames[last].t) { setPlaying(false); return; }
+    schedule();
+  }
+
+  function setPlaying(on) {
+    playing = on;
+    playButton.textContent = on ? "Pause" : "Play";
+    if (on) {
+      if (last >= 0 && shownTime >= frames[last].t) { shownTime = startTime; }
+      playClock = shownTime - startTime;
+      lastTick = 0;
+      schedule();
+    }
+  }
+
+  playButton.addEventListener("click", function () { setPlaying(!playing); });
+  slider.addEventListener("input", function () {
+    setPlaying(false);
+    var i = parseInt(slider.value, 10);
+    if (i >= 0 && i <= last) { shownTime = frames[i].t; draw(i); }
+  });
+  trailsBox.addEventListener("change", function () { draw(frameAt(shownTime)); });
+
+  function fromHash() {
+    var m = /[#&]t=([0-9.eE+-]+)/.exec(location.hash);
+    if (!m) { return false; }
+    if (/[#&]trails=1/.test(location.hash)) { trailsBox.checked = true; }
+    setPlaying(false);
+    show(startTime + parseFloat(m[1]));
+    document.title = "replay " + JSON.stringify(summary(frameAt(shownTime)));
+    return true;
+  }
+  window.addEventListener("hashchange", fromHash);
+  if (!fromHash()) { show(startTime); if (R.autoplay) { setPlaying(true); } }
+})();
+"""#
+}

@@ -1,0 +1,152 @@
+import Dynamics
+
+/// Writes a world snapshot as a standalone SVG document in the world's own coordinates (SVG is y-down too, so
+/// points map one to one): boundaries, joints, items filled in their colours with their names as labels, and
+/// optionally velocity arrows and contact points. The viewBox is the reference bounds when there are some.
+public struct SVGRenderer: Sendable {
+    /// What to draw.
+    public struct Options: Sendable {
+        /// Draw each item's velocity as an arrow from its centre.
+        public var showVelocities: Bool = false
+        /// Seconds of motion an arrow shows: an item at 100 pt/s gets a 10 pt arrow at the default 0.1.
+        public var velocityScale: Double = 0.1
+        /// Mark the contact points.
+        public var showContacts: Bool = false
+        /// Write each item's name at its centre.
+        public var showLabels: Bool = true
+        /// Width of the document in CSS pixels; nil: one pixel a point. The height keeps the aspect ratio.
+        public var pixelWidth: Double?
+        /// The background colour; nil: transparent.
+        public var background: RGBColor? = RGBColor(hex: 0xffffff)
+        /// The part of the world shown; nil: the reference bounds, else everything with a margin.
+        public var view: AABB?
+
+        /// Options with every default: labels and a white background, no arrows or contacts.
+        public init() {}
+    }
+
+    /// The options this renderer draws with.
+    public var options: Options
+
+    /// A renderer that draws with `options`.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// The SVG document, XML declaration included.
+    public func render(_ snapshot: WorldSnapshot) throws(PictureError) -> String {
+        let view = options.view ?? SceneBounds.view(of: snapshot)
+        guard SceneBounds.isUsable(view) else { throw .invalidOption("view must be a finite rectangle with positive size") }
+        guard options.velocityScale.isFinite else { throw .invalidOption("velocity scale must be finite") }
+        let pixelWidth = options.pixelWidth ?? view.width
+        guard pixelWidth.isFinite, pixelWidth > 0 else { throw .invalidOption("pixel width must be finite and positive") }
+        let pixelHeight = pixelWidth * view.height / view.width
+        // Line widths and label sizes follow the scene's size, so a 320-point scene and a 20-point one both read.
+        let unit = max(view.width, view.height) / 400
+
+        var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
+        svg += " width=\"\(f(pixelWidth))\" height=\"\(f(pixelHeight))\""
+        svg += " viewBox=\"\(f(view.lower.x)) \(f(view.lower.y)) \(f(view.width)) \(f(view.height))\">\n"
+        svg += "<title>LuaDynamics t=\(NumberText.fixed(snapshot.time, digits: 3)) s</title>\n"
+        if options.showVelocities {
+            svg += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\""
+            svg += " markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#222222\"/>"
+            svg += "</marker></defs>\n"
+        }
+        if let background = options.background {
+            svg += "<rect class=\"background\" x=\"\(f(view.lower.x))\" y=\"\(f(view.lower.y))\""
+            svg += " width=\"\(f(view.width))\" height=\"\(f(view.height))\" fill=\"\(background.hexString)\"/>\n"
+        }
+
+        svg += "<g class=\"boundaries\" fill=\"none\" stroke=\"\(RGBColor.boundary.hexString)\""
+        svg += " stroke-width=\"\(f(2 * unit))\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n"
+        for boundary in snapshot.boundaries {
+            let d = pathData(boundary.points, closed: boundary.isClosed)
+            guard !d.isEmpty else { continue }
+            let id = boundary.identifier.map { " data-id=\"\(Escaping.xml($0))\"" } ?? ""
+            svg += "<path class=\"boundary\"\(id) d=\"\(d)\"/>\n"
+        }
+        svg += "</g>\n"
+
+        svg += "<g class=\"joints\" stroke=\"\(RGBColor.joint.hexString)\" stroke-width=\"\(f(1.5 * unit))\">\n"
+        for joint in snapshot.joints where joint.pointA.isFinite && joint.pointB.isFinite {
+            svg += "<line class=\"joint\" data-kind=\"\(Escaping.xml(joint.kind))\" x1=\"\(f(joint.pointA.x))\""
+            svg += " y1=\"\(f(joint.pointA.y))\" x2=\"\(f(joint.pointB.x))\" y2=\"\(f(joint.pointB.y))\"/>\n"
+        }
+        svg += "</g>\n"
+
+        svg += "<g class=\"items\" stroke-width=\"\(f(unit))\">\n"
+        for item in snapshot.items { svg += itemElements(item, unit: unit) }
+        svg += "</g>\n"
+
+        if options.showVelocities {
+            svg += "<g class=\"velocities\" stroke=\"#222222\" stroke-width=\"\(f(unit))\">\n"
+            for item in snapshot.items where item.center.isFinite && item.velocity.isFinite {
+                let tip = item.center + options.velocityScale * item.velocity
+                guard tip.isFinite, distance(tip, item.center) > 1e-9 else { continue }
+                svg += "<line class=\"velocity\" x1=\"\(f(item.center.x))\" y1=\"\(f(item.center.y))\""
+                svg += " x2=\"\(f(tip.x))\" y2=\"\(f(tip.y))\" marker-end=\"url(#arrow)\"/>\n"
+            }
+            svg += "</g>\n"
+        }
+        if options.showContacts {
+            svg += "<g class=\"contacts\" fill=\"\(RGBColor.contact.hexString)\">\n"
+            for p in snapshot.contactPoints where p.isFinite {
+                svg += "<circle class=\"contact\" cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(2 * unit))\"/>\n"
+            }
+            svg += "</g>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// Renders and writes the document to `path`.
+    public func write(_ snapshot: WorldSnapshot, to path: String) throws(PictureError) {
+        try TextFile.write(render(snapshot), to: path)
+    }
+
+    /// One item: its shape (a rect, an ellipse or a polygon, turned about its centre) and its label.
+    private func itemElements(_ item: ItemSnapshot, unit: Double) -> String {
+        guard item.center.isFinite, item.angle.isFinite else { return "" }
+        let color = RGBColor.item(item.color)
+        let stroke = darker(color).hexString
+        let name = Escaping.xml(item.name)
+        let degrees = item.angle * 180 / Double.pi
+        // SVG's rotate() is clockwise on screen for positive degrees, as the API's angle is.
+        let turn = " transform=\"translate(\(f(item.center.x)) \(f(item.center.y))) rotate(\(f(degrees)))\""
+        let common = "data-name=\"\(name)\" fill=\"\(color.hexString)\" stroke=\"\(stroke)\"\(turn)"
+        var out = ""
+        let hw = item.size.x / 2, hh = item.size.y / 2
+        switch item.shape {
+        case .rectangle where item.size.isFinite:
+            out += "<rect class=\"item\" \(common) x=\"\(f(-hw))\" y=\"\(f(-hh))\" width=\"\(f(2 * hw))\" height=\"\(f(2 * hh))\"/>\n"
+        case .ellipse where item.size.isFinite:
+            out += "<ellipse class=\"item\" \(common) cx=\"0\" cy=\"0\" rx=\"\(f(hw))\" ry=\"\(f(hh))\"/>\n"
+        default:
+            let points = ItemOutline.local(item).filter(\.isFinite).map { "\(f($0.x)),\(f($0.y))" }
+            out += "<polygon class=\"item\" \(common) points=\"\(points.joined(separator: " "))\"/>\n"
+        }
+        if options.showLabels, !item.name.isEmpty {
+            let size = max(unit * 4, min(abs(item.size.x), abs(item.size.y), unit * 40) * 0.3)
+            let ink = color.brightness > 0.55 ? "#000000" : "#ffffff"
+            out += "<text class=\"label\" x=\"\(f(item.center.x))\" y=\"\(f(item.center.y))\" font-size=\"\(f(size))\""
+            out += " font-family=\"sans-serif\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(ink)\">"
+            out += name + "</text>\n"
+        }
+        return out
+    }
+
+    private func pathData(_ points: [Vector], closed: Bool) -> String {
+        let finite = points.filter(\.isFinite)
+        guard let first = finite.first else { return "" }
+        var d = "M\(f(first.x)),\(f(first.y))"
+        for p in finite.dropFirst() { d += " L\(f(p.x)),\(f(p.y))" }
+        if finite.count == 1 { d += " L\(f(first.x)),\(f(first.y))" }
+        if closed { d += " Z" }
+        return d
+    }
+
+    private func darker(_ c: RGBColor) -> RGBColor {
+        RGBColor(red: UInt8(Int(c.red) * 3 / 5), green: UInt8(Int(c.green) * 3 / 5), blue: UInt8(Int(c.blue) * 3 / 5))
+    }
+
+    private func f(_ value: Double) -> String { NumberText.fixed(value, digits: 3) }
+}

@@ -1,0 +1,15 @@
+/// Why a picture could not be made: bad options or an unwritable file. Never a trap.
+public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An option is out of its range; the message names it and the range.
+    case invalidOption(String)
+    /// A file could not be written; the path and the system's reason.
+    case cannotWrite(path: String, reason: String)
+
+    /// The message a script shows the user.
+    public var description: String {
+        switch self {
+        case .invalidOption(let message): return message
+        case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
+        }
+    }
+}

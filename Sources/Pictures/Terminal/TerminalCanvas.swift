@@ -1,0 +1,146 @@
+import Dynamics
+
+/// Draws a world snapshot as text for a terminal: boundaries, joints, items (rotated, filled or outlined) and
+/// contact points, to scale with the aspect ratio kept. The same snapshot and options always give the same text.
+public struct TerminalCanvas: Sendable {
+    /// What to draw and how.
+    public struct Options: Sendable {
+        /// Width of the picture in character cells (1...2000).
+        public var width: Int = 80
+        /// At most this many lines; a taller picture is drawn narrower to fit. Nil: no limit.
+        public var maxHeight: Int?
+        /// How cells are split into dots.
+        public var glyphs: CellGlyphs = .braille
+        /// Plain text or ANSI colours (items in their own colours).
+        public var colorMode: TerminalColorMode = .none
+        /// Fill item shapes (true) or draw only their outlines.
+        public var filled: Bool = true
+        /// Draw joints as lines.
+        public var showJoints: Bool = true
+        /// Mark contact points with a dot.
+        public var showContacts: Bool = false
+        /// Write each item's name over its centre when the name fits inside the item's width.
+        public var showLabels: Bool = false
+        /// A character cell's height over its width; most terminal fonts are close to 2.
+        public var cellAspect: Double = 2
+        /// The part of the world shown; nil: the snapshot's reference bounds, else everything with a margin.
+        public var view: AABB?
+
+        /// Options with every default: 80 cells of braille, plain text, filled items, joints shown.
+        public init() {}
+    }
+
+    /// The options this canvas draws with.
+    public var options: Options
+
+    /// A canvas that draws with `options`.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// A canvas of `width` cells with the other options at their defaults.
+    public init(width: Int, glyphs: CellGlyphs = .braille, colorMode: TerminalColorMode = .none) {
+        var o = Options()
+        o.width = width; o.glyphs = glyphs; o.colorMode = colorMode
+        options = o
+    }
+
+    /// The grid size, in cells, that a view of `view` takes with these options.
+    public func gridSize(for view: AABB) throws(PictureError) -> (columns: Int, rows: Int) {
+        try validate()
+        let cpc = Double(options.glyphs.columnsPerCell), rpc = Double(options.glyphs.rowsPerCell)
+        // A dot is (cellAspect / rpc) / (1 / cpc) times as tall as it is wide.
+        let dotAspect = options.cellAspect * cpc / rpc
+        func rows(forColumns columns: Int) -> Int {
+            let dotsAcross = Double(columns) * cpc
+            let dotsDown = view.height / view.width * dotsAcross / dotAspect
+            // A needle-thin view would ask for absurdly many lines; cap before converting to Int.
+            return max(1, Int(min((dotsDown / rpc).rounded(.up), 4000)))
+        }
+        var columns = options.width
+        var rowCount = rows(forColumns: columns)
+        if let maxHeight = options.maxHeight, rowCount > maxHeight {
+            columns = max(1, Int((Double(columns) * Double(maxHeight) / Double(rowCount)).rounded(.down)))
+            rowCount = min(maxHeight, rows(forColumns: columns))
+        }
+        return (columns, rowCount)
+    }
+
+    /// The picture as lines of text (no line breaks inside).
+    public func lines(_ snapshot: WorldSnapshot) throws(PictureError) -> [String] {
+        try raster(snapshot).lines(colorMode: options.colorMode)
+    }
+
+    /// The picture as one string, lines joined by `\n`, without a final line break.
+    public func draw(_ snapshot: WorldSnapshot) throws(PictureError) -> String {
+        try lines(snapshot).joined(separator: "\n")
+    }
+
+    /// The lit dots and cell colours of the picture, for callers that compose their own output.
+    public func raster(_ snapshot: WorldSnapshot) throws(PictureError) -> DotGrid {
+        let view = options.view ?? SceneBounds.view(of: snapshot)
+        guard SceneBounds.isUsable(view) else { throw .invalidOption("view must be a finite rectangle with positive size") }
+        let size = try gridSize(for: view)
+        var grid = DotGrid(columns: size.columns, rows: size.rows, glyphs: options.glyphs)
+        // One world-to-dot scale for both axes, corrected for the dot's shape, keeps circles round.
+        let dotsPerPoint = Double(grid.dotWidth) / view.width
+        let dotAspect = options.cellAspect * Double(options.glyphs.columnsPerCell) / Double(options.glyphs.rowsPerCell)
+        func dot(_ p: Vector) -> (x: Double, y: Double) {
+            ((p.x - view.lower.x) * dotsPerPoint, (p.y - view.lower.y) * dotsPerPoint / dotAspect)
+        }
+
+        for boundary in snapshot.boundaries {
+            stroke(boundary.points.map(dot), closed: boundary.isClosed, color: .boundary, into: &grid)
+        }
+        for item in snapshot.items {
+            let outline = ItemOutline.world(item).map(dot)
+            let color = RGBColor.item(item.color)
+            if options.filled { grid.fill(polygon: outline, color: color) }
+            stroke(outline, closed: true, color: color, into: &grid)
+        }
+        if options.showLabels {
+            for item in snapshot.items where !item.name.isEmpty { label(item, dot: dot, into: &grid) }
+        }
+        if options.showJoints {
+            for joint in snapshot.joints { grid.line(from: dot(joint.pointA), to: dot(joint.pointB), color: .joint) }
+        }
+        if options.showContacts {
+            for point in snapshot.contactPoints {
+                let d = dot(point)
+                guard d.x.isFinite, d.y.isFinite, abs(d.x) < 1e9, abs(d.y) < 1e9 else { continue }
+                grid.plot(x: Int(d.x.rounded(.down)), y: Int(d.y.rounded(.down)), color: .contact)
+            }
+        }
+        return grid
+    }
+
+    /// Centres the name on the item's centre cell, only if the item is at least that many cells wide there,
+    /// so labels never spill over neighbours or hide small items.
+    private func label(_ item: ItemSnapshot, dot: (Vector) -> (x: Double, y: Double), into grid: inout DotGrid) {
+        let outline = ItemOutline.world(item).map(dot)
+        guard let minX = outline.map(\.x).min(), let maxX = outline.map(\.x).max() else { return }
+        let centre = dot(item.center)
+        let cpc = Double(options.glyphs.columnsPerCell), rpc = Double(options.glyphs.rowsPerCell)
+        guard centre.x.isFinite, centre.y.isFinite, abs(centre.x) < 1e7, abs(centre.y) < 1e7 else { return }
+        let widthInCells = (maxX - minX) / cpc
+        let count = item.name.count
+        guard Double(count) + 1 <= widthInCells else { return }
+        let column = Int((centre.x / cpc - Double(count) / 2).rounded())
+        grid.write(item.name, column: column, row: Int((centre.y / rpc).rounded(.down)), color: nil)
+    }
+
+    private func validate() throws(PictureError) {
+        guard (1...2000).contains(options.width) else { throw .invalidOption("width must be 1...2000 cells, got \(options.width)") }
+        if let h = options.maxHeight, !(1...2000).contains(h) {
+            throw .invalidOption("height must be 1...2000 lines, got \(h)")
+        }
+        guard options.cellAspect.isFinite, options.cellAspect > 0.1, options.cellAspect < 10 else {
+            throw .invalidOption("cell aspect must be between 0.1 and 10")
+        }
+    }
+
+    private func stroke(_ points: [(x: Double, y: Double)], closed: Bool, color: RGBColor, into grid: inout DotGrid) {
+        guard let first = points.first else { return }
+        if points.count == 1 { grid.line(from: first, to: first, color: color); return }
+        for i in 1..<points.count { grid.line(from: points[i - 1], to: points[i], color: color) }
+        if closed, points.count > 2, let last = points.last { grid.line(from: last, to: first, color: color) }
+    }
+}

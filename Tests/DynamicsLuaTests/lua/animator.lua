@@ -1,0 +1,77 @@
+-- Animator (API.md "Animator").
+local a = Animator{ width = 320, height = 568 }
+local rb = a.referenceBounds
+assert(rb.x == 0 and rb.y == 0 and rb.width == 320 and rb.height == 568)
+assert(Animator().referenceBounds == nil and Animator{}.referenceBounds == nil)
+local ref = View{ center = {0, 0}, size = {200, 100} }
+assert(Animator(ref).referenceBounds.width == 200)
+near(a.timeStep, 1 / 60, 1e-15, "default timeStep")
+assert(a.substeps == 4 and a.elapsedTime == 0 and a.isRunning == false)
+assert(#a.behaviors == 0 and #a.items == 0)
+
+local v1 = View{ center = {100, 100}, size = {20, 20}, name = "one" }
+local v2 = View{ center = {200, 100}, size = {20, 20}, name = "two" }
+local g, c = Gravity{ v1 }, Collision{ v2, v1 }
+a:addBehavior(g); a:addBehavior(c)
+assert(a.behaviors[1] == g and a.behaviors[2] == c, "behaviors in order added")
+assert(#a.items == 2 and a.items[1] == v1 and a.items[2] == v2)
+assert(v1.animator == a and g.animator == a)
+assert(a.isRunning, "adding a behaviour resumes the animator")
+local hits = a:itemsIn{150, 0, 100, 200}
+assert(#hits == 1 and hits[1] == v2)
+
+-- stepping: one frame of timeStep, or of dt
+a:step()
+near(a.elapsedTime, 1 / 60, 1e-12, "one frame")
+a:step(0.01)
+near(a.elapsedTime, 1 / 60 + 0.01, 1e-12, "a frame of dt")
+a:run(0.5)
+near(a.elapsedTime, 1 / 60 + 0.01 + 0.5, 1 / 60, "run(0.5)")
+a.timeStep = 1 / 120; near(a.timeStep, 1 / 120, 1e-15)
+a.substeps = 8; assert(a.substeps == 8)
+
+-- state(): one entry per item
+local state = a:state()
+assert(#state == 2 and state[1].name == "one" and getmetatable(state[1].center).__name == "Point")
+assert(type(state[1].angle) == "number" and state[1].velocity.y > 0 and type(state[2].angularVelocity) == "number")
+assert(tostring(a):find("Animator 320x568 t=", 1, true), tostring(a))
+
+-- removing
+a:removeBehavior(g)
+assert(#a.behaviors == 1 and g.animator == nil)
+a:removeAllBehaviors()
+assert(#a.behaviors == 0 and #a.items == 0 and v1.animator == nil)
+
+-- a paused animator does not advance time; the delegate hears pause and resume
+local b = Animator{ width = 100, height = 100 }
+local heard = {}
+b.delegate = { didPause = function(self, animator) heard[#heard + 1] = "pause"; assert(animator == b) end,
+               willResume = function(self, animator) heard[#heard + 1] = "resume" end }
+local box = View{ center = {50, 80}, size = {20, 20} }
+b:addBehavior(Gravity{ box }); b:addBehavior(Collision{ box, translatesReferenceBoundsIntoBoundary = true })
+local took = b:runUntilRest(20)
+assert(took > 0 and took < 20, "comes to rest: " .. took)
+assert(not b.isRunning)
+assert(heard[1] == "resume" and heard[#heard] == "pause", table.concat(heard, ","))
+local t = b.elapsedTime
+b:step()
+assert(b.elapsedTime == t, "stepping a paused animator does nothing")
+box.center = {50, 20}
+assert(b.isRunning, "moving an item by hand resumes")
+assert(b.delegate.didPause ~= nil)
+
+-- errors
+expectError("Animator has no option 'widht' (did you mean 'width'?)", function() return Animator{ widht = 1, height = 1 } end)
+expectError("give both width and height", function() return Animator{ width = 10 } end)
+expectError("bad argument #1 to 'Animator' (field 'width': number must be positive, got -1",
+  function() return Animator{ width = -1, height = 1 } end)
+expectError("bad argument #1 to 'step' (number must be positive, got 0", function() a:step(0) end)
+expectError("bad argument #1 to 'addBehavior' (behavior expected, got number)", function() a:addBehavior(1) end)
+expectError("bad value for Animator.substeps (integer expected, got a fraction)", function() a.substeps = 1.5 end)
+expectError("would be more than 100000000 frames", function() a:run(1e300) end)
+expectError("Animator.isRunning is read-only", function() a.isRunning = true end)
+expectError("Animator has no field 'ellapsedTime' (did you mean 'elapsedTime'?)", function() return a.ellapsedTime end)
+local other = Animator()
+local shared = Gravity{}
+other:addBehavior(shared)
+expectError("already", function() a:addBehavior(shared) end)

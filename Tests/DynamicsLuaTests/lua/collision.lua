@@ -1,0 +1,75 @@
+-- Collision (API.md "Collision").
+local a = Animator{ width = 320, height = 568 }
+local red = View{ center = {100, 100}, size = {50, 50}, name = "red" }
+local blue = View{ center = {220, 300}, size = {50, 50}, name = "blue" }
+local c = Collision{ red, blue }
+assert(c.mode == "everything" and c.translatesReferenceBoundsIntoBoundary == false)
+c.translatesReferenceBoundsIntoBoundary = true
+local began, ids = {}, {}
+c.delegate = {
+  beganBoundaryContact = function(self, behavior, item, id, point)
+    assert(behavior == c and (item == red or item == blue))
+    assert(getmetatable(point).__name == "Point")
+    began[item] = (began[item] or 0) + 1   -- views work as table keys
+    ids[#ids + 1] = tostring(id)
+  end,
+}
+assert(c.collisionDelegate == c.delegate, "collisionDelegate is an alias")
+a:addBehavior(Gravity{ red, blue }); a:addBehavior(c)
+a:runUntilRest(10)
+near(red.center.y, 568 - 25, 1.0, "red rests on the bottom edge")
+near(blue.center.y, 568 - 25, 1.0, "blue rests on the bottom edge")
+assert(began[red] == 1 and began[blue] == 1, "each contact begins once")
+assert(ids[1] == "nil", "the reference-bounds boundary has identifier nil")
+
+-- boundaries: segments and paths, ids in order added, replacing, removing
+local b = Collision()
+b:addBoundary("floor", {0, 400}, {320, 400})
+b:addBoundary(7, Path.rect{10, 10, 20, 20})
+b:addBoundary("floor", Point(0, 450), Point(320, 450))
+local list = b.boundaryIdentifiers
+assert(#list == 2 and list[1] == "floor" and list[2] == 7 and math.type(list[2]) == "integer")
+near(b:boundary("floor").bounds.y, 450, 0, "adding an id that exists replaces it")
+assert(b:boundary(7).bounds.width == 20)
+assert(b:boundary("none") == nil)
+b:removeBoundary(7)
+assert(#b.boundaryIdentifiers == 1)
+b:removeAllBoundaries()
+assert(#b.boundaryIdentifiers == 0)
+b:setTranslatesReferenceBoundsIntoBoundary{10, 0, 100, 0}
+assert(b.translatesReferenceBoundsIntoBoundary)
+
+-- insets move the boundary: a box rests 100 pt above the bottom
+local a2 = Animator{ width = 320, height = 568 }
+local box = View{ center = {160, 100}, size = {40, 40} }
+local inset = Collision{ box }
+inset:setTranslatesReferenceBoundsIntoBoundary{ top = 0, left = 0, bottom = 100, right = 0 }
+a2:addBehavior(Gravity{ box }); a2:addBehavior(inset)
+a2:runUntilRest(10)
+near(box.center.y, 568 - 100 - 20, 1.0, "rests on the inset boundary")
+
+-- mode "items": boundaries are ignored, so the item falls through the floor
+local a3 = Animator{ width = 320, height = 568 }
+local faller = View{ center = {160, 500}, size = {40, 40} }
+a3:addBehavior(Gravity{ faller })
+a3:addBehavior(Collision{ faller, mode = "items", translatesReferenceBoundsIntoBoundary = true })
+a3:run(1)
+assert(faller.center.y > 700, "items mode ignores boundaries: " .. faller.center.y)
+
+-- items in different collision behaviours ignore each other
+local a4 = Animator()
+local top = View{ center = {0, 0}, size = {40, 40} }
+local bottom = View{ center = {0, 100}, size = {40, 40} }
+a4:addBehavior(Gravity{ top })
+a4:addBehavior(Collision{ top }); a4:addBehavior(Collision{ bottom })
+a4:run(1)
+assert(top.center.y > 300, "passed through: " .. top.center.y)
+
+-- errors
+expectError("'item' is not one of 'everything', 'items', 'boundaries' (did you mean 'items'?)", function() c.mode = "item" end)
+expectError("bad argument #2 to 'addBoundary' (point expected, got string)", function() b:addBoundary("x", "y", {0, 0}) end)
+expectError("bad argument #1 to 'addBoundary' (boundary identifier (string or number) expected, got table)",
+  function() b:addBoundary({}, {0, 0}, {1, 1}) end)
+expectError("bad argument #1 to 'addBoundary' (finite number expected, got", function() b:addBoundary(0/0, {0, 0}, {1, 1}) end)
+expectError("bad value for Collision.delegate (table or nil expected, got function)", function() c.delegate = print end)
+expectError("Collision.boundaryIdentifiers is read-only", function() c.boundaryIdentifiers = {} end)

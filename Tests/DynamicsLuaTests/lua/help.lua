@@ -1,0 +1,39 @@
+-- help() and the texts behind it.
+local all = captured(help)
+for _, name in ipairs{"Animator", "View", "Gravity", "Collision", "Attachment", "Snap", "Push",
+                      "ItemBehavior", "Behavior", "Path", "Point", "help"} do
+  assert(all:find(name, 1, true), "help() should list " .. name)
+end
+local point = captured(help, Point)
+assert(point:find("CGPoint", 1, true) and point:find("length", 1, true))
+assert(captured(help, Point(1, 2)) == point, "help(instance) is help(Type)")
+assert(captured(help, "Point") == point)
+local length = captured(help, "length")
+assert(length:find("p:length()", 1, true))
+assert(captured(help, "lenght"):find("did you mean 'length'?", 1, true))
+assert(captured(help, help):find("help(Type)", 1, true))
+assert(captured(help, plot) == captured(help, "plot"), "help(plot) is help(\"plot\")")
+assert(not captured(help, print):find("plot", 1, true), "an unrelated function has no help")
+assert(tostring(Point):find("Point (UIKit: CGPoint / CGVector)", 1, true))
+expectError("Point has no field 'fixd'", function() return Point.fixd end)
+
+-- Every field help lists can be read on an instance, and every method exists: the catalog matches the bindings.
+local v = View{ center = {0, 0}, size = {10, 10} }
+local instances = {
+  Animator = Animator(), View = v, Gravity = Gravity(), Collision = Collision(),
+  Attachment = Attachment(v, { anchor = {0, 10} }), Snap = Snap(v, {0, 0}), Push = Push(),
+  ItemBehavior = ItemBehavior(), Behavior = Behavior(), Path = Path.rect{0, 0, 1, 1}, Point = Point(1, 2),
+}
+for typeName, object in pairs(instances) do
+  local meta = getmetatable(object)
+  assert(meta.__type == typeName and meta.__name == typeName)
+  local text = captured(help, object)
+  for _, field in ipairs(meta.__fields) do
+    local ok, err = pcall(function() return object[field] end)
+    assert(ok, typeName .. "." .. field .. " is listed but cannot be read: " .. tostring(err))
+    assert(text:find(field, 1, true), "help(" .. typeName .. ") mentions " .. field)
+  end
+  for name in pairs(meta.__methods) do
+    assert(text:find(name, 1, true), "help(" .. typeName .. ") mentions method " .. name)
+  end
+end

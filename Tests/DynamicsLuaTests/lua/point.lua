@@ -1,0 +1,40 @@
+-- Point values (API.md "Values").
+local p = Point(3, 4)
+assert(p.x == 3 and p.y == 4)
+assert(p:length() == 5)
+assert(tostring(p) == "(3, 4)")
+assert(tostring(Point(160, 443)) == "(160, 443)")
+assert(tostring(Point(160.25, -0.5)) == "(160.25, -0.5)")
+assert(tostring(Point(1/3, 0)) == "(0.33, 0)")
+assert(tostring(Point(0.001, -0)) == "(0.001, 0)")
+
+-- arithmetic
+assert(p + Point(1, 1) == Point(4, 5))
+assert(p - Point(1, 1) == Point(2, 3))
+assert(p + {1, 2} == Point(4, 6))
+assert(p * 2 == Point(6, 8))
+assert(2 * p == Point(6, 8))
+assert(p / 2 == Point(1.5, 2))
+assert(-p == Point(-3, -4))
+assert(p ~= Point(3, 5))
+assert(p == Point{3, 4} and p == Point{x = 3, y = 4})
+assert(p ~= {3, 4}, "a table is not a Point (Lua calls __eq only between userdata)")
+near(Point(3, 4):normalized():length(), 1)
+assert(Point(0, 0):normalized() == Point(0, 0))
+assert(Point(1, 2):dot(Point(3, 4)) == 11)
+assert(Point(0, 0):distance({3, 4}) == 5)
+local x, y = p:unpack()
+assert(x == 3 and y == 4)
+
+-- errors
+expectError("bad argument #2 to 'Point' (number expected, got string)", function() return Point(1, "a") end)
+expectError("bad argument #1 to 'Point' (finite number expected, got", function() return Point(0/0, 1) end)
+expectError("bad argument #2 to 'Point' (finite number expected, got inf)", function() return Point(1, math.huge) end)
+expectError("attempt to divide a Point by zero", function() return p / 0 end)
+expectError("attempt to multiply a Point by a string", function() return p * "x" end)
+expectError("Point values cannot be changed", function() p.x = 1 end)
+expectError("Point has no field 'lenght' (did you mean 'length'?)", function() return p.lenght end)
+expectError("gives a non-finite result", function() return Point(1e308, 0) * 10 end)
+
+-- a Point is a value usable where points are expected
+assert(Point(p) == p)

@@ -1,0 +1,40 @@
+-- Newton's cradle: five balls on strings, elasticity 1, no friction.
+-- Notice: pull one ball aside and let go: it stops dead when it strikes, and the ball at the far end flies out;
+-- momentum and energy pass through the row.
+
+local animator = Animator{ width = 400, height = 400 }
+local radius, length, n = 20, 200, 5
+local balls = {}
+for i = 1, n do
+  -- a 2 pt gap between the balls, so each strike is one clean two-ball collision (touching balls share the blow)
+  local x = 120 + (2 * radius + 2) * (i - 1)
+  local pivot = Point(x, 50)
+  local ball
+  if i == 1 then
+    -- the first ball is pulled out to the left, 60 degrees
+    local a = math.rad(60)
+    ball = View{ center = pivot + Point(-math.sin(a), math.cos(a)) * length, size = {2 * radius, 2 * radius},
+                 shape = "ellipse", name = "ball" .. i }
+  else
+    ball = View{ center = pivot + Point(0, length), size = {2 * radius, 2 * radius}, shape = "ellipse", name = "ball" .. i }
+  end
+  balls[i] = ball
+  animator:addBehavior(Attachment(ball, { anchor = pivot }))
+end
+animator:addBehavior(Gravity(table.unpack(balls)))
+animator:addBehavior(Collision(table.unpack(balls)))
+animator:addBehavior(ItemBehavior{ balls[1], balls[2], balls[3], balls[4], balls[5], elasticity = 1, friction = 0 })
+animator.substeps = 8
+
+-- run until just after the strike
+local struck = false
+local last = balls[n]
+while animator.elapsedTime < 2 do
+  animator:step(1 / 240)
+  if last.velocity.x > 50 then struck = true; break end
+end
+animator:run(0.05)
+for i, b in ipairs(balls) do print(string.format("ball %d moves at %6.1f pt/s", i, b.velocity.x)) end
+assert(struck, "the last ball flies out")
+assert(math.abs(balls[1].velocity.x) < 0.05 * last.velocity.x, "the first ball stops")
+print("the first ball stopped and the last one left at nearly its speed")
