@@ -7,6 +7,7 @@ public struct Completion: Equatable, Sendable {
     /// Every name that starts with `partial`, sorted.
     public var candidates: [String]
 
+    /// A completion of `partial` by `candidates`.
     public init(partial: String, candidates: [String]) {
         self.partial = partial
         self.candidates = candidates

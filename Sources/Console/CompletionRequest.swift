@@ -11,6 +11,7 @@ public struct CompletionRequest: Equatable, Sendable {
     /// The start of the name being typed (possibly empty).
     public var partial: String
 
+    /// A request for the names after `path` (joined by `:` when `wantsMethod`) that start with `partial`.
     public init(path: [String], wantsMethod: Bool, partial: String) {
         self.path = path
         self.wantsMethod = wantsMethod

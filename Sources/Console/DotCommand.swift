@@ -10,8 +10,11 @@ public enum CommandOutcome: Sendable {
 
 /// An error a dot-command reports; the session prints it and carries on.
 public struct CommandError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, shown after the command's name.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
@@ -47,6 +50,7 @@ public struct DotCommand {
     /// What it does.
     public let handler: Handler
 
+    /// A command `.name synopsis` that `.help` describes with `help`.
     public init(name: String, synopsis: String = "", help: String, handler: @escaping Handler) {
         self.name = name
         self.synopsis = synopsis
@@ -58,6 +62,7 @@ public struct DotCommand {
 /// The dot-commands of a session, in the order they were registered; later issues add their own
 /// (`.step`, `.draw`, `.demo`) through `register`.
 public final class CommandRegistry {
+    /// Every command, in registration order (`.help` lists them so).
     public private(set) var commands: [DotCommand] = []
 
     /// An empty registry (see `standard()` for one with `.help`, `.load` and `.quit`).

@@ -71,6 +71,7 @@ public final class EditLineReader: LineReader {
         return Unmanaged<EditLineReader>.fromOpaque(raw).takeUnretainedValue()
     }
 
+    /// Edits one line on the terminal (see the type's notes for Ctrl-C and Ctrl-D).
     public func readLine(prompt: String, continuing: Bool) -> LineInput {
         free(promptText)
         promptText = strdup(prompt)
@@ -92,6 +93,7 @@ public final class EditLineReader: LineReader {
         return .line(text)
     }
 
+    /// Adds `entry` to the history and saves the history file.
     public func remember(_ entry: String) {
         guard let history, !entry.allSatisfy(\.isWhitespace) else { return }
         _ = luadyn_history_enter(history, entry)
@@ -99,6 +101,7 @@ public final class EditLineReader: LineReader {
         if let historyPath { _ = luadyn_history_save(history, historyPath) }
     }
 
+    /// Ends the prompt's line, so the shell's prompt starts on a fresh one.
     public func finish() {
         fputs("\n", luadyn_stdout())
         fflush(luadyn_stdout())
@@ -121,6 +124,11 @@ public final class EditLineReader: LineReader {
         let length = info.cursor - info.buffer
         guard length >= 0 else { return UInt8(CC_ERROR) }
         let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length), as: UTF8.self)
+        // At the start of a line (only blanks before the cursor) Tab indents, as it does in an editor.
+        if before.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            _ = el_insertstr(editor, "  ")
+            return UInt8(CC_REFRESH)
+        }
         guard let completion = complete?(before), !completion.candidates.isEmpty else { return UInt8(CC_ERROR) }
         let shared = completion.commonPrefix
         if shared.count > completion.partial.count {

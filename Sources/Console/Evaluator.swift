@@ -12,6 +12,7 @@ public final class Evaluator {
     /// Put before every error: `luadyn: ` for scripts and options (as lua.c puts its program name), empty in the REPL.
     public var errorPrefix: String
 
+    /// An evaluator for `state` writing to `output`.
     public init(state: LuaState, output: Output = .standard, printer: ValuePrinter = ValuePrinter(), errorPrefix: String = "") {
         self.state = state
         self.output = output

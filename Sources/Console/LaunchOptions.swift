@@ -1,7 +1,10 @@
 /// A command line that lua.c would reject, worded as lua.c words it.
 public struct LaunchError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// lua.c's wording, e.g. `unrecognized option '-x'`.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
@@ -22,6 +25,7 @@ public struct LaunchOptions: Equatable, Sendable {
         case enableWarnings
     }
 
+    /// `-e`, `-l` and `-W`, in command-line order.
     public var actions: [Action] = []
     /// `-i`: the REPL after the script.
     public var interactive = false
@@ -36,6 +40,7 @@ public struct LaunchOptions: Equatable, Sendable {
     /// The words after the script: its `arg[1...]` and its `...`.
     public var scriptArguments: [String] = []
 
+    /// No options: the REPL.
     public init() {}
 
     /// Whether the REPL runs: asked for with `-i`, or nothing else to do (no script, no `-e`, no `-v`).
@@ -72,7 +77,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 if value.isEmpty {
                     i += 1
                     guard i < argv.count, !argv[i].hasPrefix("-") else {
-                        throw LaunchError("'-\(flag.first!)' needs argument")
+                        throw LaunchError("'-\(flag.prefix(1))' needs argument")
                     }
                     value = argv[i]
                 }

@@ -10,8 +10,11 @@ import LuaKit
 /// order given, then the script with its arguments, then the REPL when asked for or when there was nothing else.
 /// A failure stops there with exit status 1 and the error on stderr as `luadyn: message` with its traceback.
 public struct Launcher {
+    /// The interpreter, with every library already open.
     public let state: LuaState
+    /// The REPL's dot-commands.
     public let registry: CommandRegistry
+    /// Where values and errors go.
     public var output: Output = .standard
     /// The REPL's history file (`$HOME/.luadyn_history`), when there is a home.
     public var historyPath: String?
@@ -19,6 +22,7 @@ public struct Launcher {
     /// physics runs after a step): a script or `-e` chunk that caused any then ends the run with status 1.
     public var hadReportedErrors: () -> Bool = { false }
 
+    /// A launcher over `state` whose REPL offers `registry`'s commands.
     public init(state: LuaState, registry: CommandRegistry) {
         self.state = state
         self.registry = registry

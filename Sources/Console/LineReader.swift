@@ -25,11 +25,13 @@ public final class PlainLineReader: LineReader {
     private let output: Output
     private let showsPrompts: Bool
 
+    /// A reader of standard input; prompts go to `output` when `showsPrompts`.
     public init(output: Output = .standard, showsPrompts: Bool = false) {
         self.output = output
         self.showsPrompts = showsPrompts
     }
 
+    /// The next line of standard input, or `.end` at its end.
     public func readLine(prompt: String, continuing: Bool) -> LineInput {
         if showsPrompts { output.write(prompt) }
         output.flush()
@@ -39,8 +41,10 @@ public final class PlainLineReader: LineReader {
         return .line(line)
     }
 
+    /// Plain input keeps no history.
     public func remember(_ entry: String) {}
 
+    /// Ends the last prompt's line when prompts are shown.
     public func finish() {
         if showsPrompts { output.write("\n") }
     }

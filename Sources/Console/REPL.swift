@@ -11,11 +11,15 @@ public final class REPL {
     /// The one line shown when the REPL starts on a terminal.
     public static let greeting = "luadyn (Lua 5.4 + UIKit-style dynamics): .help for help, .demo for a demo scene"
 
+    /// Runs what is typed and prints what it gives.
     public let evaluator: Evaluator
+    /// The dot-commands.
     public let registry: CommandRegistry
+    /// Where lines come from.
     public let reader: LineReader
     private var state: LuaState { evaluator.state }
 
+    /// A loop reading from `reader`, running through `evaluator`, with `registry`'s commands.
     public init(evaluator: Evaluator, registry: CommandRegistry, reader: LineReader) {
         self.evaluator = evaluator
         self.registry = registry

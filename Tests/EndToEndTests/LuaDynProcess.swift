@@ -74,8 +74,18 @@ enum LuaDyn {
         process.standardInput = try FileHandle(forReadingFrom: inputPath)
         process.standardOutput = try FileHandle(forWritingTo: stdoutPath)
         process.standardError = try FileHandle(forWritingTo: stderrPath)
+        allowTerminationSignals()
         try process.run()
         return Running(process: process, stdoutPath: stdoutPath, stderrPath: stderrPath)
+    }
+
+    /// Unblocks the signals a child must be able to receive: children inherit the blocked set of the thread that
+    /// starts them, and the test runner's threads block SIGINT, SIGTERM and SIGHUP.
+    static func allowTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Polls `condition` until it holds or `seconds` pass (a guard against hanging, not a measurement).

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// The REPL on a real terminal (through tmux): line editing, completion, history, Ctrl-C and Ctrl-D.
+@Suite(.serialized, .enabled(if: tmuxAvailable, "tmux is not installed"))
+struct TerminalTests {
+    @Test func greetsOnceAndPrintsValues() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        let greeting = session.screen().split(separator: "\n").first.map(String.init) ?? ""
+        #expect(greeting.contains(".help") && greeting.contains(".demo"))
+        try session.enter("1 + 1")
+        #expect(session.waitFor("> 1 + 1\n2\n>"))
+    }
+
+    @Test func editsTheLineBeforeRunningIt() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        // Delete the 3 of 1234, then go to the start of the line and put `x = ` there.
+        try session.type("1234")
+        try session.press("Left", "BSpace", "C-a")
+        try session.type("x = ")
+        try session.press("Enter")
+        try session.enter("x")
+        #expect(session.waitFor("> x = 124\n> x\n124\n>"))
+    }
+
+    @Test func tabCompletesGlobalsFieldsAndMethods() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        try session.type("string.fo")
+        try session.press("Tab")
+        #expect(session.waitFor("> string.format"))
+        try session.enter("('%d', 7)")
+        #expect(session.waitFor("\"7\""))
+
+        try session.enter("obj = setmetatable({}, { __index = { greet = function() return 'hi' end } })")
+        try session.type("obj:gr")
+        try session.press("Tab")
+        #expect(session.waitFor("> obj:greet"))
+        try session.enter("()")
+        #expect(session.waitFor("\"hi\""))
+
+        // Several candidates and nothing in common to add: they are listed, and the line is kept.
+        try session.type("string.")
+        try session.press("Tab")
+        #expect(session.waitFor { $0.contains("gmatch") && $0.contains("packsize") && $0.hasSuffix("> string.") })
+    }
+
+    @Test func historyPersistsAcrossSessions() throws {
+        let home = try LuaDyn.temporaryDirectory()
+        let first = try TerminalSession(home: home)
+        #expect(first.waitForPrompt())
+        try first.enter("answer = 42")
+        #expect(first.waitForPrompt(count: 2))
+        try first.press("C-d")
+        #expect(first.waitFor("[exited 0]"))
+        first.close()
+        let saved = try String(contentsOf: home.appendingPathComponent(".luadyn_history"), encoding: .utf8)
+        #expect(saved.contains("answer"))
+
+        let second = try TerminalSession(home: home)
+        defer { second.close() }
+        #expect(second.waitForPrompt())
+        try second.press("Up")
+        #expect(second.waitFor("> answer = 42"))
+        try second.press("Enter")
+        try second.enter("answer + 1")
+        #expect(second.waitFor("43"))
+    }
+
+    @Test func ctrlCInterruptsRunningCodeAndKeepsTheState() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        try session.enter("x = 5")
+        try session.enter("io.write('spinning\\n') while true do end")
+        #expect(session.waitFor("spinning"))
+        try session.press("C-c")
+        #expect(session.waitFor("interrupted!"))
+        #expect(session.waitForPrompt())
+        try session.enter("x + 1")
+        #expect(session.waitFor("> x + 1\n6\n>"))
+    }
+
+    @Test func ctrlCClearsALineAndOnAnEmptyLineQuits() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        try session.type("print('never run')")
+        try session.press("C-c")
+        #expect(session.waitForPrompt(count: 2))
+        // Inside an unfinished chunk Ctrl-C abandons the chunk rather than quitting.
+        try session.enter("for i = 1, 2 do")
+        #expect(session.waitFor(">>"))
+        try session.press("C-c")
+        #expect(session.waitForPrompt(count: 3))
+        try session.press("C-c")
+        #expect(session.waitFor("[exited 0]"))
+        #expect(!session.screen().contains("never run\n"))
+    }
+
+    @Test func ctrlDQuits() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        try session.press("C-d")
+        #expect(session.waitFor("[exited 0]"))
+    }
+
+    @Test func unfinishedChunksShowTheContinuationPrompt() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        try session.enter("function sq(x)")
+        #expect(session.waitFor(">>"))
+        // Tab at the start of a line indents instead of listing every global.
+        try session.press("Tab")
+        try session.enter("return x * x")
+        try session.enter("end")
+        try session.enter("sq(9)")
+        #expect(session.waitFor(">>   return x * x\n>> end\n> sq(9)\n81"))
+    }
+}
