@@ -12,9 +12,9 @@ let package = Package(
         .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
         .library(name: "Console", targets: ["Console"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    ],
+    // No package dependencies: luadyn's command line follows lua.c's order-sensitive rules (options run in the
+    // order given, everything after the script belongs to the script), which a declarative parser would reorder.
+    dependencies: [],
     targets: [
         // C libraries from Debian packages (scripts/setup installs them).
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
@@ -32,10 +32,7 @@ let package = Package(
         .target(name: "Console", dependencies: ["LuaKit", "CEditLine"]),
         .executableTarget(
             name: "luadyn",
-            dependencies: [
-                "Console", "DynamicsLua", "LuaKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["Console", "DynamicsLua", "LuaKit"]
         ),
 
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
