@@ -16,6 +16,10 @@ enum LuaDyn {
         return root.appendingPathComponent(".build/debug/luadyn").path
     }()
 
+    /// The repository root, from this file's place in it (Tests/EndToEndTests/LuaDynProcess.swift).
+    static let repositoryRoot: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
     /// What one run printed and how it ended.
     struct Result {
         var status: Int32
@@ -32,11 +36,13 @@ enum LuaDyn {
 
     /// Runs luadyn with `arguments`, `input` on its standard input, in `directory`, and waits for it to end.
     /// Output goes to files, so neither pipe can fill up and stall the process.
+    /// Variables named in `unsetting` are removed from the inherited environment.
     static func run(_ arguments: [String], input: String = "", in directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], unsetting: [String] = []) throws -> Result {
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let started = try start(arguments, input: input, in: directory ?? scratch, scratch: scratch, environment: environment)
+        let started = try start(arguments, input: input, in: directory ?? scratch, scratch: scratch,
+                                environment: environment, unsetting: unsetting)
         started.process.waitUntilExit()
         return started.result()
     }
@@ -56,7 +62,7 @@ enum LuaDyn {
 
     /// Starts luadyn without waiting for it.
     static func start(_ arguments: [String], input: String, in directory: URL, scratch: URL,
-                      environment: [String: String] = [:]) throws -> Running {
+                      environment: [String: String] = [:], unsetting: [String] = []) throws -> Running {
         let inputPath = scratch.appendingPathComponent("stdin")
         let stdoutPath = scratch.appendingPathComponent("stdout")
         let stderrPath = scratch.appendingPathComponent("stderr")
@@ -69,6 +75,7 @@ enum LuaDyn {
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["HOME"] = scratch.path
+        for key in unsetting { env[key] = nil }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = try FileHandle(forReadingFrom: inputPath)
