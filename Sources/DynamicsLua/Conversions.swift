@@ -10,6 +10,16 @@ func dynamics<T>(_ body: () throws(DynamicsError) -> T) throws(LuaError) -> T {
     }
 }
 
+/// Runs a Dynamics call whose every failure comes from argument `arg` (a constructor's option table), reporting it
+/// as `bad argument #arg to 'name' (message)`.
+func dynamics<T>(argument arg: Int32, _ body: () throws(DynamicsError) -> T) throws(LuaError) -> T {
+    do throws(DynamicsError) {
+        return try body()
+    } catch {
+        throw LuaError.argument(arg, error.message)
+    }
+}
+
 extension LuaStack {
     /// The View (DynamicItem) at `index`, or a `bad argument` at `site`.
     func checkView(_ index: Int32, _ site: Site) throws(LuaError) -> DynamicItem {

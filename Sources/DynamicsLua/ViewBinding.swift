@@ -43,7 +43,7 @@ enum ViewBinding {
                 throw LuaError.argument(1, "give either frame or center and size, not both")
             }
             guard frame.size.x > 0, frame.size.y > 0 else { throw LuaError.argument(1, "field 'frame': size must be positive") }
-            item = try dynamics { () throws(DynamicsError) in
+            item = try dynamics(argument: 1) { () throws(DynamicsError) in
                 try DynamicItem(frame: frame.box, angle: angle, name: name, color: color, shape: shape)
             }
         } else {
@@ -51,12 +51,12 @@ enum ViewBinding {
                 throw LuaError.argument(1, "View needs center = {x, y} and size = {w, h}, or frame = {x, y, w, h}")
             }
             if let size = try o.size("size") {
-                item = try dynamics { () throws(DynamicsError) in
+                item = try dynamics(argument: 1) { () throws(DynamicsError) in
                     try DynamicItem(center: center, size: size, angle: angle, name: name, color: color, shape: shape)
                 }
             } else if case .path(let points) = shape {
                 // A path shape gives its own size: its bounding box.
-                item = try dynamics { () throws(DynamicsError) in
+                item = try dynamics(argument: 1) { () throws(DynamicsError) in
                     try DynamicItem(center: center, path: points, angle: angle, name: name, color: color)
                 }
             } else {

@@ -45,7 +45,7 @@ expectError("View has no option 'centre' (did you mean 'center'?)",
 expectError("View needs center = {x, y} and size = {w, h}", function() return View{ size = {1, 1} } end)
 expectError("'circle' is not one of 'rectangle', 'ellipse'",
   function() return View{ center = {0, 0}, size = {1, 1}, shape = "circle" } end)
-expectError("invalid path shape", function()
+expectError("bad argument #1 to 'View' (invalid path shape", function()
   return View{ center = {0, 0}, shape = Path.polygon{{0, 0}, {10, 0}, {5, 1}, {10, 10}, {0, 10}, {5, 9}} } end)
 expectError("View.mass is read-only", function() v.mass = 2 end)
 expectError("View has no field 'centre' (did you mean 'center'?)", function() v.centre = {0, 0} end)
