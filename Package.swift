@@ -38,10 +38,10 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Dynamics"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
-        .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "LuaKit", "Dynamics"]),
+        .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "LuaKit", "Dynamics"], exclude: ["lua"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "LuaKit"]),
         // Runs the real `luadyn` binary through pipes and tmux, and the .lua scenes end to end.
-        .testTarget(name: "EndToEndTests", dependencies: ["luadyn"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["luadyn"], exclude: ["lua"]),
     ],
     swiftLanguageModes: [.v6]
 )
