@@ -402,3 +402,9 @@ function help(what) end
 ---@param ... number[]|luadyn.PlotSeries|{width: integer?, height: integer?, title: string?, min: number?, max: number?, color: boolean?}
 ---@return string
 function plot(...) end
+
+---Chooses the animator the REPL's dot-commands (.step, .run, .state, .draw, .play, .plot) act on; without it they
+---act on the animator made last. Returns the animator.
+---@param animator Animator
+---@return Animator
+function use(animator) end

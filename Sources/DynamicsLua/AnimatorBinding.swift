@@ -81,8 +81,8 @@ enum AnimatorBinding {
                 try setDelegate(s, animator, s.top, .field("delegate", of: 1))
             }
         }
-        DynamicsHost.of(s)?.latestAnimator = animator
         s.push(animator: animator)
+        CurrentAnimator.set(s, -1)
         return 1
     }
 

@@ -4,7 +4,7 @@ import LuaKit
 /// The REPL's physics dot-commands as plain functions: each takes the state and the text after the command name
 /// and returns what to print. The REPL registers them (name, synopsis and help are given alongside).
 ///
-/// They act on the global `animator` when it holds an Animator, else on the animator made last.
+/// They act on the current animator: the one made last, or the one chosen with `use(animator)`.
 public enum DynamicsCommands {
     /// One dot-command: `.name synopsis` — help.
     public struct Command {
@@ -25,13 +25,9 @@ public enum DynamicsCommands {
         ] + PictureCommands.all
     }
 
-    /// The animator the commands act on.
+    /// The animator the commands act on: the one made last, or chosen with `use(animator)`.
     static func currentAnimator(_ state: LuaState) throws(LuaError) -> Animator {
-        let s = state.stack
-        s.getGlobal("animator")
-        defer { s.pop() }
-        if let animator = s.object(at: -1, as: Animator.self) { return animator }
-        if let animator = DynamicsHost.of(state)?.latestAnimator { return animator }
+        if let animator = CurrentAnimator.get(state.stack) { return animator }
         throw LuaError("no animator yet: make one, e.g. animator = Animator{ width = 320, height = 568 }, or try .demo", kind: .raw)
     }
 

@@ -262,6 +262,7 @@ enum HelpCatalog {
             lines.append("  \(padded)\(type.summary)")
         }
         lines.append(PicturesHelp.overviewLine)
+        lines.append(CurrentAnimator.overviewLine)
         lines.append("  help         help(), help(Gravity), help(g), help(\"magnitude\")")
         lines.append("Units: points, seconds, radians; y grows downward; angle pi/2 points down.")
         return lines.joined(separator: "\n")
@@ -271,6 +272,7 @@ enum HelpCatalog {
     static func text(for name: String) -> String? {
         if let type = type(named: name) { return type.helpText }
         if name == "plot" { return PicturesHelp.plot }
+        if name == "use" { return CurrentAnimator.help }
         if name == "help" { return "help(): the globals; help(Type), help(object), help(\"field\"): what it is" }
         var lines: [String] = []
         for type in all {
@@ -283,7 +285,7 @@ enum HelpCatalog {
     }
 
     /// The globals that are plain functions rather than types; `help(f)` finds them by identity.
-    static let globalFunctionNames = ["help", "plot"]
+    static let globalFunctionNames = ["help", "plot", "use"]
 
     /// Every type, field and method name, for suggestions.
     static var allNames: [String] {

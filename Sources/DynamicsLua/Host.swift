@@ -26,8 +26,6 @@ public final class DynamicsHost {
     /// Forgets earlier callback errors.
     public func resetCallbackErrors() { callbackErrorCount = 0 }
 
-    /// The most recently made animator: what `.step`, `.run` and `.state` use when the global `animator` is not one.
-    weak var latestAnimator: Animator?
 
     /// The stack of the Lua thread that is stepping an animator right now: callbacks run on it.
     var activeStack: LuaStack?

@@ -19,6 +19,11 @@ func makeDynamicsState(collecting errors: ErrorLog = ErrorLog()) throws -> LuaSt
     let lua = LuaState()
     let host = openDynamics(lua)
     host.onCallbackError = { errors.messages.append($0) }
+    // What the REPL's `.state` prints, so Lua tests can see which animator the dot-commands act on.
+    lua.setGlobal("dotState") { s throws(LuaError) in
+        s.push(try DynamicsCommands.state(s.state, ""))
+        return 1
+    }
     guard let prelude = readText(luaFolder + "/prelude.lua") else { throw LuaError("missing prelude.lua") }
     try lua.run(prelude, name: "@prelude.lua")
     return lua
@@ -31,7 +36,7 @@ final class ErrorLog: @unchecked Sendable {
 
 /// One Lua test file per API area; each asserts with `assert` and `expectError` (see prelude.lua).
 /// The list is written out (not read from the folder) so that a missing file fails rather than silently skipping.
-@Test(arguments: ["point", "values", "help", "module", "path", "view", "animator", "gravity", "collision", "attachment", "snap", "push", "itembehavior", "behavior"])
+@Test(arguments: ["point", "values", "help", "module", "path", "view", "animator", "gravity", "collision", "attachment", "snap", "push", "itembehavior", "behavior", "use"])
 func luaFile(_ name: String) throws {
     let lua = try makeDynamicsState()
     guard let source = readText("\(luaFolder)/\(name).lua") else {
