@@ -10,6 +10,11 @@ public final class LuaState {
     /// The main thread's stack.
     public let stack: LuaStack
     let life = LuaLife()
+    /// The registry reference of the identity cache that `push(object:className:)` keeps: a weak-valued table from
+    /// an object's address to its one userdata, so that while Lua holds an object's value, pushing the object again
+    /// gives that very value (`==` and table keys work). An integer slot fixed at creation, because every push of an
+    /// object reads it.
+    let objectCacheRef: lua_Integer
     private var functions: ContiguousArray<LuaFunction> = []
 
     /// A new interpreter with Lua's standard libraries opened.
@@ -20,6 +25,12 @@ public final class LuaState {
         }
         self.L = L
         self.stack = LuaStack(L)
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "v")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        objectCacheRef = lua_Integer(luaL_ref(L, clua_registryindex()))
         clua_getextraspace(L).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         luaL_openlibs(L)
     }
