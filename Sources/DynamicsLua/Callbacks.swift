@@ -31,14 +31,14 @@ enum CallbackRunner {
         """
 
     /// Pushes the compiled method caller, compiling it once per state (kept by the host).
-    private static func pushMethodCaller(_ s: LuaStack) throws(LuaError) {
-        if let ref = DynamicsHost.of(s)?.methodCaller {
+    private static func pushMethodCaller(_ s: LuaStack, _ host: DynamicsHost) throws(LuaError) {
+        if let ref = host.methodCaller {
             ref.push(on: s)
             return
         }
         try s.load(methodCaller, name: "=(luadyn delegate call)")
         s.pushCopy(of: -1)
-        DynamicsHost.of(s)?.methodCaller = s.popReference()
+        host.methodCaller = s.popReference()
     }
 
     /// Calls `action(behaviour)`. `pushArguments` pushes the arguments and returns how many.
@@ -55,17 +55,49 @@ enum CallbackRunner {
     }
 
     /// Calls `delegate:name(...)` when the delegate has such a method. `pushArguments` pushes the arguments after self.
-    static func callMethod(_ s: LuaStack, _ delegate: Callback, _ name: String, label: String, pushArguments: () -> Int32) {
+    ///
+    /// Most delegates are plain tables of functions. For those, `delegate[name]` is a raw get that cannot raise, so it
+    /// is done here: a missing method costs no call and no arguments, and a present one is called directly. A
+    /// delegate with a metatable, or a method that is not a function, goes through the Lua method caller so that
+    /// metamethods and errors behave exactly as `target[name]` and `f(target, ...)` do in Lua.
+    static func callMethod(_ s: LuaStack, _ host: DynamicsHost, _ delegate: Callback, _ name: LuaKey, label: String,
+                           pushArguments: () -> Int32) {
         let base = s.top
         defer { s.top = base }
+        delegate.ref.push(on: s)
+        let target = s.top
+        if s.pushMetatable(of: target) {
+            s.top = base
+        } else {
+            s.push(string: name)
+            switch s.rawGetPoppingKey(target) {
+            case .nil:
+                return
+            case .function:
+                s.insert(at: target)
+                call(s, host, name, label, arguments: 1 + pushArguments())
+                return
+            default:
+                s.top = base
+            }
+        }
         do throws(LuaError) {
-            try pushMethodCaller(s)
-            delegate.ref.push(on: s)
-            s.push(name)
-            let n = pushArguments()
-            try s.call(arguments: n + 2, results: 0)
+            try pushMethodCaller(s, host)
         } catch {
-            DynamicsHost.of(s)?.reportCallbackError("error in \(label) '\(name)': \(error.message)")
+            host.reportCallbackError("error in \(label) '\(name.name)': \(error.message)")
+            return
+        }
+        delegate.ref.push(on: s)
+        s.push(string: name)
+        call(s, host, name, label, arguments: 2 + pushArguments())
+    }
+
+    /// Calls the function below `arguments` arguments in protected mode, reporting an error through the host.
+    private static func call(_ s: LuaStack, _ host: DynamicsHost, _ name: LuaKey, _ label: String, arguments: Int32) {
+        do throws(LuaError) {
+            try s.call(arguments: arguments, results: 0)
+        } catch {
+            host.reportCallbackError("error in \(label) '\(name.name)': \(error.message)")
         }
     }
 }

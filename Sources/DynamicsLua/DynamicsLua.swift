@@ -16,7 +16,7 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
     do throws(LuaError) {
         try state.defineClass(LuaClassSpec(name: DynamicsHost.className))
         s.push(object: host, className: DynamicsHost.className)
-        s.rawSet(LuaStack.registryIndex, field: DynamicsHost.registryKey)
+        s.setRegistryValue(DynamicsHost.registryKey)
 
         s.newTable(record: Int32(boundTypes.count + 1))
         let module = s.top

@@ -64,7 +64,8 @@ public final class DynamicsHost {
         onCallbackError(message)
     }
 
-    static let registryKey = "luadyn.host"
+    /// A key, not a string: every step and every callback looks the host up.
+    static let registryKey = LuaKey("luadyn.host")
     static let className = "luadyn.Host"
 
     /// The host of a state opened with `openDynamics`, or nil.
@@ -72,7 +73,7 @@ public final class DynamicsHost {
 
     /// The host of the interpreter `stack` belongs to.
     static func of(_ stack: LuaStack) -> DynamicsHost? {
-        stack.rawGet(LuaStack.registryIndex, field: registryKey)
+        stack.pushRegistryValue(registryKey)
         defer { stack.pop() }
         return stack.object(at: -1, as: DynamicsHost.self)
     }

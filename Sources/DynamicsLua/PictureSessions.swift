@@ -102,7 +102,8 @@ struct FrameHistory {
 /// The picture sessions of one interpreter, kept in the registry like the host. Sessions are in an array in the
 /// order made (never a dictionary), so anything done to "every session" happens in the same order each run.
 final class PictureSessions {
-    static let registryKey = "luadyn.pictures"
+    /// A key, not a string: every frame stepped from Lua looks the sessions up.
+    static let registryKey = LuaKey("luadyn.pictures")
     static let className = "luadyn.Pictures"
 
     private var sessions: [AnimatorPictures] = []
@@ -111,12 +112,12 @@ final class PictureSessions {
     static func install(_ state: LuaState) throws(LuaError) {
         try state.defineClass(LuaClassSpec(name: className))
         state.stack.push(object: PictureSessions(), className: className)
-        state.stack.rawSet(LuaStack.registryIndex, field: registryKey)
+        state.stack.setRegistryValue(registryKey)
     }
 
     /// The sessions of the interpreter `stack` belongs to (nil if `openDynamics` did not run).
     static func of(_ stack: LuaStack) -> PictureSessions? {
-        stack.rawGet(LuaStack.registryIndex, field: registryKey)
+        stack.pushRegistryValue(registryKey)
         defer { stack.pop() }
         return stack.object(at: -1, as: PictureSessions.self)
     }
