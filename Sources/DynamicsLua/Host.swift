@@ -32,6 +32,10 @@ public final class DynamicsHost {
     /// The stack of the Lua thread that is stepping an animator right now: callbacks run on it.
     var activeStack: LuaStack?
 
+    /// The picture sessions of the same interpreter (also in the registry), reached from here so that a frame
+    /// stepped from Lua looks up only the host.
+    var pictures: PictureSessions?
+
     /// The compiled Lua helper that calls a delegate's method (see CallbackRunner).
     var methodCaller: LuaRef?
 

@@ -111,8 +111,10 @@ final class PictureSessions {
     /// Defines the class and stores a fresh set of sessions in the registry of `state`.
     static func install(_ state: LuaState) throws(LuaError) {
         try state.defineClass(LuaClassSpec(name: className))
-        state.stack.push(object: PictureSessions(), className: className)
+        let sessions = PictureSessions()
+        state.stack.push(object: sessions, className: className)
         state.stack.setRegistryValue(registryKey)
+        DynamicsHost.of(state)?.pictures = sessions
     }
 
     /// The sessions of the interpreter `stack` belongs to (nil if `openDynamics` did not run).

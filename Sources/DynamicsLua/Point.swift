@@ -85,9 +85,10 @@ enum PointBinding {
             ],
             getter: { s throws(LuaError) in
                 let p = try s.checkPointValue(1)
-                switch s.string(at: 2) {
-                case "x": s.push(p.x)
-                case "y": s.push(p.y)
+                // Field numbers as listed in `fields` below.
+                switch s.fieldID {
+                case 1: s.push(p.x)
+                case 2: s.push(p.y)
                 default: throw LuaError(HelpCatalog.point.unknownField(s.string(at: 2) ?? s.describe(2)))
                 }
                 return 1
@@ -131,7 +132,7 @@ enum PointBinding {
                     s.push(NumberText.point(try s.checkPointValue(1))); return 1
                 }),
             ],
-            key: pointClassKey, holdsObjects: false),
+            key: pointClassKey, holdsObjects: false, fields: ["x", "y"]),
         constructor: { s throws(LuaError) in
             if s.type(at: 1) == .number || s.top >= 2 {
                 s.push(point: Vector(try s.checkFinite(1, .arg(1)), try s.checkFinite(2, .arg(2))))

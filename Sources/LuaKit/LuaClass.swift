@@ -8,7 +8,8 @@ public struct LuaClassSpec {
     /// The metatable's `__name`, shown in error messages ("View expected, got number").
     public var name: String
     public var methods: [(String, LuaFunction)] = []
-    /// Called as getter(self, key) for keys that are not methods; pushes one value and returns 1.
+    /// Called as getter(self, key, id) for keys that are not methods; pushes one value and returns 1.
+    /// `id` (see `fieldID`) is the key's 1-based position in `fields` when it is one of them, else nil.
     public var getter: LuaFunction?
     /// Called as setter(self, key, value); returns 0.
     public var setter: LuaFunction?
@@ -16,15 +17,18 @@ public struct LuaClassSpec {
     public var metamethods: [(String, LuaFunction)] = []
     /// Also keeps the metatable at this registry key, for `push(value:class:)` (which must not intern the name).
     public var key: LuaKey?
+    /// Field names the getter knows by number: Lua looks the key up among these (an interned-string table lookup)
+    /// and hands the getter its position, so the getter need not turn the key into a Swift string and compare it.
+    public var fields: [String] = []
     /// False for value classes (`push(value:class:)`): their userdata hold no Swift object, so no `__gc` is set,
     /// which spares the collector a finaliser per value.
     public var holdsObjects = true
 
     public init(name: String, methods: [(String, LuaFunction)] = [], getter: LuaFunction? = nil,
                 setter: LuaFunction? = nil, metamethods: [(String, LuaFunction)] = [],
-                key: LuaKey? = nil, holdsObjects: Bool = true) {
+                key: LuaKey? = nil, holdsObjects: Bool = true, fields: [String] = []) {
         self.name = name; self.methods = methods; self.getter = getter; self.setter = setter; self.metamethods = metamethods
-        self.key = key; self.holdsObjects = holdsObjects
+        self.key = key; self.holdsObjects = holdsObjects; self.fields = fields
     }
 }
 
@@ -67,6 +71,11 @@ extension LuaState {
             // Methods first (in C), then the Swift getter for fields.
             s.push(Int(register(getter)))
             s.pushCopy(of: methods)
+            s.newTable(record: Int32(spec.fields.count))
+            for (i, name) in spec.fields.enumerated() {
+                s.push(i + 1)
+                s.rawSet(-2, field: name)
+            }
             clua_pushswiftindex(L, luaKitDispatch)
         } else {
             s.pushCopy(of: methods)
@@ -94,6 +103,12 @@ extension LuaState {
 }
 
 extension LuaStack {
+    /// Inside a getter: the 1-based position of the key in the class's `fields`, or nil for any other key.
+    public var fieldID: Int? {
+        guard lua_type(L, 3) == LUA_TNUMBER else { return nil }
+        return Int(lua_tointegerx(L, 3, nil))
+    }
+
     /// Pushes the one Lua value of `object`, making it (with class `className`'s metatable) the first time.
     public func push(object: AnyObject, className: @autoclosure () -> String) {
         // The object's address as an integer key: Lua looks integers up on a fast path, pointers on its generic one.

@@ -15,7 +15,9 @@ public final class LuaState {
     /// gives that very value (`==` and table keys work). An integer slot fixed at creation, because every push of an
     /// object reads it.
     let objectCacheRef: lua_Integer
-    private var functions: ContiguousArray<LuaFunction> = []
+    /// Every registered Swift function, by number. Read on every call from Lua; only `register` writes it, and never
+    /// while a read is in progress, so the dynamic exclusivity check (a runtime call per access) is left out.
+    @exclusivity(unchecked) private var functions: ContiguousArray<LuaFunction> = []
 
     /// A new interpreter with Lua's standard libraries opened.
     public init() {
