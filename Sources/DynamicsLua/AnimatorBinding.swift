@@ -104,7 +104,7 @@ enum AnimatorBinding {
             return
         }
         guard let host = DynamicsHost.of(s) else { return }
-        a.delegate = LuaAnimatorDelegate(table: table, host: host)
+        a.delegate = LuaAnimatorDelegate(table: table, host: host, stack: s)
     }
 
     /// Pushes `animator:state()`: one `{ name, center, angle, velocity, angularVelocity }` per item.

@@ -54,50 +54,57 @@ enum CallbackRunner {
         }
     }
 
-    /// Calls `delegate:name(...)` when the delegate has such a method. `pushArguments` pushes the arguments after self.
+    /// Calls `delegate:name(...)` when the delegate has such a method. `name` is the method name as a Lua string
+    /// (`text` spells it for messages). `pushArguments` pushes the arguments after self and returns how many; it gets
+    /// the stack index of the identity cache, for `push(object:className:cache:)`.
     ///
     /// Most delegates are plain tables of functions. For those, `delegate[name]` is a raw get that cannot raise, so it
     /// is done here: a missing method costs no call and no arguments, and a present one is called directly. A
     /// delegate with a metatable, or a method that is not a function, goes through the Lua method caller so that
     /// metamethods and errors behave exactly as `target[name]` and `f(target, ...)` do in Lua.
-    static func callMethod(_ s: LuaStack, _ host: DynamicsHost, _ delegate: Callback, _ name: LuaKey, label: String,
-                           pushArguments: () -> Int32) {
+    static func callMethod(_ s: LuaStack, _ context: CallbackContext, _ delegate: Callback, _ name: LuaRef,
+                           _ text: String, label: String, pushArguments: (_ cache: Int32) -> Int32) {
         let base = s.top
         defer { s.top = base }
         delegate.ref.push(on: s)
         let target = s.top
-        if s.pushMetatable(of: target) {
-            s.top = base
-        } else {
-            s.push(string: name)
+        if !s.pushMetatable(of: target) {
+            name.push(on: s)
             switch s.rawGetPoppingKey(target) {
             case .nil:
                 return
             case .function:
+                // [cache, method, delegate, arguments...]: the cache stays below the call and goes with `base`.
                 s.insert(at: target)
-                call(s, host, name, label, arguments: 1 + pushArguments())
+                _ = s.pushObjectCache()
+                s.insert(at: target)
+                call(s, context, text, label, arguments: 1 + pushArguments(target))
                 return
             default:
-                s.top = base
+                break
             }
         }
+        s.top = base
+        guard let host = context.host else { return }
+        let cache = s.pushObjectCache()
         do throws(LuaError) {
             try pushMethodCaller(s, host)
         } catch {
-            host.reportCallbackError("error in \(label) '\(name.name)': \(error.message)")
+            host.reportCallbackError("error in \(label) '\(text)': \(error.message)")
             return
         }
         delegate.ref.push(on: s)
-        s.push(string: name)
-        call(s, host, name, label, arguments: 2 + pushArguments())
+        name.push(on: s)
+        call(s, context, text, label, arguments: 2 + pushArguments(cache))
     }
 
     /// Calls the function below `arguments` arguments in protected mode, reporting an error through the host.
-    private static func call(_ s: LuaStack, _ host: DynamicsHost, _ name: LuaKey, _ label: String, arguments: Int32) {
+    private static func call(_ s: LuaStack, _ context: CallbackContext, _ text: String, _ label: String,
+                             arguments: Int32) {
         do throws(LuaError) {
             try s.call(arguments: arguments, results: 0)
         } catch {
-            host.reportCallbackError("error in \(label) '\(name.name)': \(error.message)")
+            context.host?.reportCallbackError("error in \(label) '\(text)': \(error.message)")
         }
     }
 }

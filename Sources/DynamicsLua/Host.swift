@@ -30,7 +30,13 @@ public final class DynamicsHost {
     weak var latestAnimator: Animator?
 
     /// The stack of the Lua thread that is stepping an animator right now: callbacks run on it.
-    var activeStack: LuaStack?
+    var activeStack: LuaStack? {
+        get { callbacks.activeStack }
+        set { callbacks.activeStack = newValue }
+    }
+
+    /// What callbacks read on every event, held strongly by them (see `CallbackContext`).
+    let callbacks = CallbackContext()
 
     /// The picture sessions of the same interpreter (also in the registry), reached from here so that a frame
     /// stepped from Lua looks up only the host.
@@ -60,7 +66,7 @@ public final class DynamicsHost {
         return entry.callback
     }
 
-    init() {}
+    init() { callbacks.host = self }
 
     /// Reports an error from a callback and counts it.
     func reportCallbackError(_ message: String) {
@@ -81,6 +87,18 @@ public final class DynamicsHost {
         defer { stack.pop() }
         return stack.object(at: -1, as: DynamicsHost.self)
     }
+}
+
+/// Where callbacks run, shared strongly with the delegates and actions that read it on every event. They hold this
+/// rather than a weak reference to the host: loading a weak reference costs a runtime call, and an object that is
+/// weakly referenced has every retain and release take the runtime's slow path.
+final class CallbackContext {
+    /// The stack of the Lua thread that is stepping an animator right now, nil between steps.
+    /// Written only around a step, never while a callback reads it, so the dynamic exclusivity check is left out.
+    @exclusivity(unchecked) var activeStack: LuaStack?
+
+    /// The host, for reporting callback errors (weak: the host owns this context).
+    weak var host: DynamicsHost?
 }
 
 /// A behaviour's action as the host remembers it, without keeping either alive.

@@ -111,13 +111,23 @@ extension LuaStack {
 
     /// Pushes the one Lua value of `object`, making it (with class `className`'s metatable) the first time.
     public func push(object: AnyObject, className: @autoclosure () -> String) {
+        let cache = pushObjectCache()
+        push(object: object, className: className(), cache: cache)
+        clua_replace(L, -2)
+    }
+
+    /// Pushes the identity cache (the table behind `push(object:className:)`) and returns its absolute index, for
+    /// pushing several objects in a row with `push(object:className:cache:)` at one registry lookup in all.
+    public func pushObjectCache() -> Int32 {
+        lua_rawgeti(L, clua_registryindex(), state.objectCacheRef)
+        return top
+    }
+
+    /// `push(object:className:)` with the identity cache already on the stack at `cache` (from `pushObjectCache`).
+    public func push(object: AnyObject, className: @autoclosure () -> String, cache: Int32) {
         // The object's address as an integer key: Lua looks integers up on a fast path, pointers on its generic one.
         let key = lua_Integer(Int(bitPattern: Unmanaged.passUnretained(object).toOpaque()))
-        lua_rawgeti(L, clua_registryindex(), state.objectCacheRef)
-        if lua_rawgeti(L, -1, key) == LUA_TUSERDATA {
-            remove(at: -2)
-            return
-        }
+        if lua_rawgeti(L, cache, key) == LUA_TUSERDATA { return }
         pop()
         let className = className()
         let raw = clua_newuserdata(L, MemoryLayout<ObjectBox>.size)!
@@ -125,8 +135,7 @@ extension LuaStack {
                              object: Unmanaged.passRetained(object).toOpaque()), count: 1)
         luaL_setmetatable(L, className)
         pushCopy(of: -1)
-        lua_rawseti(L, -3, key)
-        remove(at: -2)
+        lua_rawseti(L, cache, key)
     }
 
     /// The Swift object held by the userdata at `index`, when it holds one of type `T`.

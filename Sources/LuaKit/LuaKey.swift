@@ -1,10 +1,12 @@
 import CLua
 
-/// A registry slot named by an address rather than a string.
+/// A registry slot named by an object rather than a string.
 ///
 /// Reaching a string-named slot means interning the string on every access (hashing it and searching Lua's string
-/// table); reaching a `LuaKey` slot is one pointer-keyed `lua_rawgetp`. Make keys as global `let`s: the object lives
-/// for the whole process, so its address names the same slot in every state, and two keys never collide.
+/// table). A `LuaKey` slot is a registry reference that each state finds in a short list of (key, reference) pairs
+/// it keeps in Swift, so reaching it is a pointer comparison or two and an array read (`lua_rawgeti`). Make keys as
+/// global `let`s: the object lives for the whole process, so it names the same slot in every state, and two keys never
+/// collide.
 public final class LuaKey: Sendable {
     /// What the slot is for; also the text `push(string:)` interns.
     public let name: String
@@ -20,18 +22,19 @@ extension LuaStack {
     /// Pushes the registry's value at `key` (nil when unset), raw; returns its type.
     @discardableResult
     public func pushRegistryValue(_ key: LuaKey) -> LuaType {
-        LuaType(rawValue: lua_rawgetp(L, clua_registryindex(), key.address)) ?? .none
+        guard let ref = state.keyedReference(key) else { pushNil(); return .nil }
+        return LuaType(rawValue: lua_rawgeti(L, clua_registryindex(), ref)) ?? .none
     }
 
     /// Pops the value on top into the registry at `key`, raw.
     public func setRegistryValue(_ key: LuaKey) {
-        lua_rawsetp(L, clua_registryindex(), key.address)
+        state.setKeyedReference(key, L)
     }
 
     /// Pushes `key.name` as a Lua string, interning it once per state: later pushes fetch the interned string from
     /// the registry instead of hashing the Swift text again. For names pushed on hot paths (method names, field keys).
     public func push(string key: LuaKey) {
-        if lua_rawgetp(L, clua_registryindex(), key.address) == LUA_TSTRING { return }
+        if pushRegistryValue(key) == .string { return }
         pop()
         push(key.name)
         pushCopy(of: -1)

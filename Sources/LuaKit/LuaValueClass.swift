@@ -21,7 +21,7 @@ extension LuaStack {
         guard let raw = lua_newuserdatauv(L, LuaStack.valueBlockSize(T.self), 0) else { pushNil(); return }
         raw.storeBytes(of: key.address, as: UnsafeRawPointer.self)
         raw.storeBytes(of: value, toByteOffset: MemoryLayout<UnsafeRawPointer>.stride, as: T.self)
-        lua_rawgetp(L, LuaStack.registryIndex, key.address)
+        if let ref = state.keyedReference(key) { lua_rawgeti(L, LuaStack.registryIndex, ref) } else { pushNil() }
         lua_setmetatable(L, -2)
     }
 

@@ -110,6 +110,35 @@ private func evaluate(_ lua: LuaState, _ chunk: String) throws -> String {
     other.stack.pop()
 }
 
+@Test func clearedRegistryKeysGiveTheirSlotBack() throws {
+    let lua = LuaState()
+    let s = lua.stack
+    s.push("first")
+    s.setRegistryValue(slotKey)
+    s.pushNil()
+    s.setRegistryValue(slotKey)
+    #expect(s.pushRegistryValue(slotKey) == .nil)
+    s.pop()
+    // References made after the clear never land on the key's slot, and setting the key again keeps them intact.
+    var refs: [LuaRef] = []
+    for i in 0 ..< 20 {
+        s.push(i)
+        refs.append(s.popReference())
+    }
+    s.push("second")
+    s.setRegistryValue(slotKey)
+    s.push("third")
+    s.setRegistryValue(slotKey)
+    for (i, ref) in refs.enumerated() {
+        ref.push(on: s)
+        #expect(s.integer(at: -1) == Int64(i))
+        s.pop()
+    }
+    #expect(s.pushRegistryValue(slotKey) == .string)
+    #expect(s.string(at: -1) == "third")
+    s.pop()
+}
+
 @Test func internedNamesPushTheKeysText() throws {
     let lua = LuaState()
     let s = lua.stack
