@@ -74,11 +74,13 @@ enum CallbackRunner {
             case .nil:
                 return
             case .function:
-                // [cache, method, delegate, arguments...]: the cache stays below the call and goes with `base`.
-                s.insert(at: target)
+                // [handler, cache, method, delegate, arguments...]: handler and cache stay below the call and go
+                // with `base`. Two rotations build it from [delegate, method].
+                s.pushTracebackHandler()
                 _ = s.pushObjectCache()
-                s.insert(at: target)
-                call(s, context, text, label, arguments: 1 + pushArguments(target))
+                s.moveTop(2, to: target)
+                s.moveTop(1, to: target + 2)
+                call(s, context, text, label, handler: target, arguments: 1 + pushArguments(target + 1))
                 return
             default:
                 break
@@ -86,6 +88,8 @@ enum CallbackRunner {
         }
         s.top = base
         guard let host = context.host else { return }
+        s.pushTracebackHandler()
+        let handler = s.top
         let cache = s.pushObjectCache()
         do throws(LuaError) {
             try pushMethodCaller(s, host)
@@ -95,14 +99,15 @@ enum CallbackRunner {
         }
         delegate.ref.push(on: s)
         name.push(on: s)
-        call(s, context, text, label, arguments: 2 + pushArguments(cache))
+        call(s, context, text, label, handler: handler, arguments: 2 + pushArguments(cache))
     }
 
-    /// Calls the function below `arguments` arguments in protected mode, reporting an error through the host.
+    /// Calls the function below `arguments` arguments in protected mode with the traceback handler at `handler`,
+    /// reporting an error through the host.
     private static func call(_ s: LuaStack, _ context: CallbackContext, _ text: String, _ label: String,
-                             arguments: Int32) {
+                             handler: Int32, arguments: Int32) {
         do throws(LuaError) {
-            try s.call(arguments: arguments, results: 0)
+            try s.call(arguments: arguments, results: 0, handler: handler)
         } catch {
             context.host?.reportCallbackError("error in \(label) '\(text)': \(error.message)")
         }
