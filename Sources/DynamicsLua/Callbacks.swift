@@ -30,15 +30,15 @@ enum CallbackRunner {
         return f(target, select(3, ...))
         """
 
-    /// Pushes the compiled method caller, compiling it once per state (kept by the host).
-    private static func pushMethodCaller(_ s: LuaStack, _ host: DynamicsHost) throws(LuaError) {
-        if let ref = host.methodCaller {
+    /// Pushes the compiled method caller, compiling it once per state (kept by the callback context).
+    private static func pushMethodCaller(_ s: LuaStack, _ context: CallbackContext) throws(LuaError) {
+        if let ref = context.methodCaller {
             ref.push(on: s)
             return
         }
         try s.load(methodCaller, name: "=(luadyn delegate call)")
         s.pushCopy(of: -1)
-        host.methodCaller = s.popReference()
+        context.methodCaller = s.popReference()
     }
 
     /// Calls `action(behaviour)`. `pushArguments` pushes the arguments and returns how many.
@@ -87,14 +87,13 @@ enum CallbackRunner {
             }
         }
         s.top = base
-        guard let host = context.host else { return }
         s.pushTracebackHandler()
         let handler = s.top
         let cache = s.pushObjectCache()
         do throws(LuaError) {
-            try pushMethodCaller(s, host)
+            try pushMethodCaller(s, context)
         } catch {
-            host.reportCallbackError("error in \(label) '\(text)': \(error.message)")
+            context.report("error in \(label) '\(text)': \(error.message)")
             return
         }
         delegate.ref.push(on: s)
@@ -109,7 +108,7 @@ enum CallbackRunner {
         do throws(LuaError) {
             try s.call(arguments: arguments, results: 0, handler: handler)
         } catch {
-            context.host?.reportCallbackError("error in \(label) '\(text)': \(error.message)")
+            context.report("error in \(label) '\(text)': \(error.message)")
         }
     }
 }

@@ -26,7 +26,7 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
             s.setGlobal(type.info.name)
             s.rawSet(module, field: type.info.name)
         }
-        try PictureSessions.install(state)
+        try PictureSessions.install(state, host)
         s.push(function: PlotBinding.function)
         s.pushCopy(of: -1)
         s.setGlobal("plot")

@@ -11,20 +11,20 @@ import LuaKit
 public final class DynamicsHost {
     /// Called with the message (with traceback) of each error raised inside a delegate or action.
     /// The default writes it to standard error; `luadyn` may route it elsewhere.
-    public var onCallbackError: (String) -> Void = { message in
-        let line = message + "\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
+    public var onCallbackError: (String) -> Void {
+        get { callbacks.onError }
+        set { callbacks.onError = newValue }
     }
 
     /// How many callback errors were reported since the state was opened (or since `resetCallbackErrors`).
     /// `luadyn FILE.lua` exits 1 when this is not zero after the script has run.
-    public private(set) var callbackErrorCount = 0
+    public var callbackErrorCount: Int { callbacks.errorCount }
 
     /// True when some callback raised an error.
     public var hadCallbackErrors: Bool { callbackErrorCount > 0 }
 
     /// Forgets earlier callback errors.
-    public func resetCallbackErrors() { callbackErrorCount = 0 }
+    public func resetCallbackErrors() { callbacks.errorCount = 0 }
 
     /// The most recently made animator: what `.step`, `.run` and `.state` use when the global `animator` is not one.
     weak var latestAnimator: Animator?
@@ -40,10 +40,8 @@ public final class DynamicsHost {
 
     /// The picture sessions of the same interpreter (also in the registry), reached from here so that a frame
     /// stepped from Lua looks up only the host.
-    var pictures: PictureSessions?
+    let pictures = PictureSessions()
 
-    /// The compiled Lua helper that calls a delegate's method (see CallbackRunner).
-    var methodCaller: LuaRef?
 
     /// Views made without a name are called view1, view2, ... in the order made (deterministic, unlike addresses).
     private var viewCount = 0
@@ -66,13 +64,10 @@ public final class DynamicsHost {
         return entry.callback
     }
 
-    init() { callbacks.host = self }
+    init() {}
 
     /// Reports an error from a callback and counts it.
-    func reportCallbackError(_ message: String) {
-        callbackErrorCount += 1
-        onCallbackError(message)
-    }
+    func reportCallbackError(_ message: String) { callbacks.report(message) }
 
     /// A key, not a string: every step and every callback looks the host up.
     static let registryKey = LuaKey("luadyn.host")
@@ -89,16 +84,32 @@ public final class DynamicsHost {
     }
 }
 
-/// Where callbacks run, shared strongly with the delegates and actions that read it on every event. They hold this
-/// rather than a weak reference to the host: loading a weak reference costs a runtime call, and an object that is
-/// weakly referenced has every retain and release take the runtime's slow path.
+/// What callbacks need on every event, and where their errors go: shared strongly by the host and by the delegates
+/// and actions. Nothing refers to the host weakly: loading a weak reference costs a runtime call, and an object
+/// that is weakly referenced has every retain and release take the runtime's slow path, which the host, used on
+/// every step, would pay all the time.
 final class CallbackContext {
     /// The stack of the Lua thread that is stepping an animator right now, nil between steps.
     /// Written only around a step, never while a callback reads it, so the dynamic exclusivity check is left out.
     @exclusivity(unchecked) var activeStack: LuaStack?
 
-    /// The host, for reporting callback errors (weak: the host owns this context).
-    weak var host: DynamicsHost?
+    /// See `DynamicsHost.onCallbackError`.
+    var onError: (String) -> Void = { message in
+        let line = message + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// See `DynamicsHost.callbackErrorCount`.
+    var errorCount = 0
+
+    /// The compiled Lua helper that calls a delegate's method (see CallbackRunner).
+    var methodCaller: LuaRef?
+
+    /// Reports an error from a callback and counts it.
+    func report(_ message: String) {
+        errorCount += 1
+        onError(message)
+    }
 }
 
 /// A behaviour's action as the host remembers it, without keeping either alive.

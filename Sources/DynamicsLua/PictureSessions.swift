@@ -108,13 +108,11 @@ final class PictureSessions {
 
     private var sessions: [AnimatorPictures] = []
 
-    /// Defines the class and stores a fresh set of sessions in the registry of `state`.
-    static func install(_ state: LuaState) throws(LuaError) {
+    /// Defines the class and stores the host's (fresh) sessions in the registry of `state`.
+    static func install(_ state: LuaState, _ host: DynamicsHost) throws(LuaError) {
         try state.defineClass(LuaClassSpec(name: className))
-        let sessions = PictureSessions()
-        state.stack.push(object: sessions, className: className)
+        state.stack.push(object: host.pictures, className: className)
         state.stack.setRegistryValue(registryKey)
-        DynamicsHost.of(state)?.pictures = sessions
     }
 
     /// The sessions of the interpreter `stack` belongs to (nil if `openDynamics` did not run).
