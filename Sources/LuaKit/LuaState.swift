@@ -16,8 +16,9 @@ public final class LuaState {
     /// object reads it.
     let objectCacheRef: lua_Integer
     /// The registry references of the `LuaKey` slots set so far, searched linearly: a state has only a handful, and
-    /// comparing a few addresses beats hashing. Written only by `setKeyedReference`, never during a read.
-    @exclusivity(unchecked) private var keyedReferences: ContiguousArray<(key: UnsafeRawPointer, ref: lua_Integer)> = []
+    /// comparing a few identities beats hashing. Holding the keys keeps their addresses from being reused by another
+    /// key while the slot exists. Written only by `setKeyedReference`, never during a read.
+    @exclusivity(unchecked) private var keyedReferences: ContiguousArray<(key: LuaKey, ref: lua_Integer)> = []
 
     /// Every registered Swift function, by number. Read on every call from Lua; only `register` writes it, and never
     /// while a read is in progress, so the dynamic exclusivity check (a runtime call per access) is left out.
@@ -69,16 +70,14 @@ public final class LuaState {
     /// The registry reference holding `key`'s value, or nil when the slot was never set (or was set to nil).
     @usableFromInline
     func keyedReference(_ key: LuaKey) -> lua_Integer? {
-        let address = key.address
-        for entry in keyedReferences where entry.key == address { return entry.ref }
+        for entry in keyedReferences where entry.key === key { return entry.ref }
         return nil
     }
 
     /// Pops the value on top of `thread`'s stack into `key`'s slot. A nil releases the reference rather than storing
     /// a nil in it: a hole in the registry's array part could make `luaL_ref` hand the same number out twice.
     func setKeyedReference(_ key: LuaKey, _ thread: OpaquePointer) {
-        let address = key.address
-        let position = keyedReferences.firstIndex { $0.key == address }
+        let position = keyedReferences.firstIndex { $0.key === key }
         if lua_type(thread, -1) == LUA_TNIL {
             clua_pop(thread, 1)
             if let position {
@@ -89,7 +88,7 @@ public final class LuaState {
             lua_rawseti(thread, clua_registryindex(), keyedReferences[position].ref)
         } else {
             let ref = luaL_ref(thread, clua_registryindex())
-            keyedReferences.append((key: address, ref: lua_Integer(ref)))
+            keyedReferences.append((key: key, ref: lua_Integer(ref)))
         }
     }
 
