@@ -8,7 +8,7 @@ import CLua
 /// global `let`s: the object lives for the whole process, so it names the same slot in every state, and two keys never
 /// collide.
 public final class LuaKey: Sendable {
-    /// What the slot is for; also the text `push(string:)` interns.
+    /// What the slot is for (for people reading the code or a debugger).
     public let name: String
 
     /// A key described by `name` (two keys with the same name are still distinct slots).
@@ -29,15 +29,5 @@ extension LuaStack {
     /// Pops the value on top into the registry at `key`, raw.
     public func setRegistryValue(_ key: LuaKey) {
         state.setKeyedReference(key, L)
-    }
-
-    /// Pushes `key.name` as a Lua string, interning it once per state: later pushes fetch the interned string from
-    /// the registry instead of hashing the Swift text again. For names pushed on hot paths (method names, field keys).
-    public func push(string key: LuaKey) {
-        if pushRegistryValue(key) == .string { return }
-        pop()
-        push(key.name)
-        pushCopy(of: -1)
-        setRegistryValue(key)
     }
 }

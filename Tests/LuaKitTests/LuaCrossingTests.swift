@@ -10,7 +10,6 @@ private struct Pair: BitwiseCopyable, Equatable {
 private let pairKey = LuaKey("Pair")
 private let otherKey = LuaKey("Other")
 private let slotKey = LuaKey("test.slot")
-private let nameKey = LuaKey("someMethodName")
 
 /// A state with a `Pair` value class (a `sum` method, fields a and b) and a `Pair(a, b)` global constructor.
 private func makeState() throws -> LuaState {
@@ -139,25 +138,6 @@ private func evaluate(_ lua: LuaState, _ chunk: String) throws -> String {
     s.pop()
 }
 
-@Test func internedNamesPushTheKeysText() throws {
-    let lua = LuaState()
-    let s = lua.stack
-    let base = s.top
-    for _ in 0 ..< 3 {
-        s.push(string: nameKey)
-        #expect(s.string(at: -1) == "someMethodName")
-        s.pop()
-    }
-    #expect(s.top == base)
-    // Usable as a table key that Lua code wrote literally.
-    try lua.run("T = { someMethodName = 42 }", name: "=t")
-    s.getGlobal("T")
-    s.push(string: nameKey)
-    #expect(s.rawGetPoppingKey(-2) == .number)
-    #expect(s.number(at: -1) == 42)
-    s.pop(2)
-}
-
 /// An object class for the identity cache.
 private final class Token {}
 
@@ -177,4 +157,86 @@ private final class Token {}
     #expect(s.object(at: -1, as: Token.self) === token)
     #expect(s.typeName(at: -1) == "Token")
     s.pop()
+}
+
+@Test func gettersSeeFieldNumbersOnlyForListedKeys() throws {
+    let lua = LuaState()
+    try lua.defineClass(LuaClassSpec(
+        name: "Fields",
+        methods: [("method", { s throws(LuaError) in s.push("m"); return 1 })],
+        getter: { s throws(LuaError) in
+            s.push(s.fieldID ?? -1)
+            return 1
+        },
+        fields: ["alpha", "beta"]))
+    lua.stack.push(object: Token(), className: "Fields")
+    lua.stack.setGlobal("f")
+    #expect(try evaluate(lua, "return f.alpha .. ' ' .. f.beta .. ' ' .. f.gamma .. ' ' .. f[1] .. ' ' .. f[2.0]")
+            == "1 2 -1 -1 -1")
+    // Methods still come first, and a third argument given by hand cannot pose as a field number.
+    #expect(try evaluate(lua, "return f:method() .. ' ' .. getmetatable(f).__index(f, 'gamma', 2)") == "m -1")
+}
+
+@Test func callsWithTheHandlerAlreadyBelow() throws {
+    let lua = LuaState()
+    let s = lua.stack
+    let base = s.top
+    s.pushTracebackHandler()
+    let handler = s.top
+    try lua.load("return 1 + ...", name: "=add")
+    s.push(41)
+    try s.call(arguments: 1, results: 1, handler: handler)
+    #expect(s.integer(at: -1) == 42)
+    s.pop()
+    try lua.load("error('deep')", name: "=boom")
+    do {
+        try s.call(arguments: 0, results: 0, handler: handler)
+        Issue.record("expected an error")
+    } catch {
+        #expect(error.message.hasPrefix("boom:1: deep"))
+        #expect(error.message.contains("stack traceback"))
+    }
+    // The handler is still in place for the next call, and nothing else was left behind.
+    #expect(s.top == handler)
+    #expect(s.type(at: handler) == .function)
+    s.top = base
+}
+
+@Test func moveTopRotatesTheTopValuesDown() throws {
+    let lua = LuaState()
+    let s = lua.stack
+    for i in 1 ... 4 { s.push(i) }
+    s.moveTop(2, to: 1)
+    #expect((1 ... 4).map { s.integer(at: Int32($0)) } == [3, 4, 1, 2])
+    s.pop(4)
+}
+
+@Test func oneCacheLookupServesSeveralPushes() throws {
+    let lua = LuaState()
+    try lua.defineClass(LuaClassSpec(name: "Token"))
+    let a = Token(), b = Token()
+    let s = lua.stack
+    s.push(object: a, className: "Token")
+    let cache = s.pushObjectCache()
+    s.push(object: a, className: "Token", cache: cache)
+    s.push(object: b, className: "Token", cache: cache)
+    s.push(object: b, className: "Token", cache: cache)
+    #expect(s.rawEqual(-3, 1), "the same value as the plain push")
+    #expect(s.rawEqual(-1, -2))
+    #expect(!s.rawEqual(-1, -3))
+    #expect(s.object(at: -1, as: Token.self) === b)
+    s.pop(5)
+    #expect(s.top == 0)
+}
+
+@Test func rawGetPoppingKeyLeavesOnlyTheValue() throws {
+    let lua = LuaState()
+    let s = lua.stack
+    try lua.run("T = { name = 'x' }", name: "=t")
+    s.getGlobal("T")
+    s.push("name")
+    #expect(s.rawGetPoppingKey(1) == .string)
+    #expect(s.string(at: -1) == "x")
+    #expect(s.top == 2)
+    s.pop(2)
 }
