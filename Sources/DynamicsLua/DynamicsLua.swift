@@ -17,6 +17,7 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
         try state.defineClass(LuaClassSpec(name: DynamicsHost.className))
         s.push(object: host, className: DynamicsHost.className)
         s.setRegistryValue(DynamicsHost.registryKey)
+        state.attach(host, for: DynamicsHost.registryKey)
 
         s.newTable(record: Int32(boundTypes.count + 1))
         let module = s.top

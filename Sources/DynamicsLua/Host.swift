@@ -69,7 +69,7 @@ public final class DynamicsHost {
     /// Reports an error from a callback and counts it.
     func reportCallbackError(_ message: String) { callbacks.report(message) }
 
-    /// A key, not a string: every step and every callback looks the host up.
+    /// The host's key: it is attached to the state (found on every step) and kept in the registry under it.
     static let registryKey = LuaKey("luadyn.host")
     static let className = "luadyn.Host"
 
@@ -78,9 +78,7 @@ public final class DynamicsHost {
 
     /// The host of the interpreter `stack` belongs to.
     static func of(_ stack: LuaStack) -> DynamicsHost? {
-        stack.pushRegistryValue(registryKey)
-        defer { stack.pop() }
-        return stack.object(at: -1, as: DynamicsHost.self)
+        stack.state.attachment(for: registryKey) as? DynamicsHost
     }
 }
 

@@ -106,7 +106,9 @@ final class PictureSessions {
     static let registryKey = LuaKey("luadyn.pictures")
     static let className = "luadyn.Pictures"
 
-    private var sessions: [AnimatorPictures] = []
+    /// Read after every frame stepped from Lua; written only when a session is made, never during a read, so the
+    /// dynamic exclusivity check (a runtime call per access) is left out.
+    @exclusivity(unchecked) private var sessions: [AnimatorPictures] = []
 
     /// Defines the class and stores the host's (fresh) sessions in the registry of `state`.
     static func install(_ state: LuaState, _ host: DynamicsHost) throws(LuaError) {

@@ -20,6 +20,9 @@ public final class LuaState {
     /// key while the slot exists. Written only by `setKeyedReference`, never during a read.
     @exclusivity(unchecked) private var keyedReferences: ContiguousArray<(key: LuaKey, ref: lua_Integer)> = []
 
+    /// Swift objects attached to this state by key (see `attach(_:for:)`), searched linearly like `keyedReferences`.
+    @exclusivity(unchecked) private var attachments: ContiguousArray<(key: LuaKey, object: AnyObject)> = []
+
     /// Every registered Swift function, by number. Read on every call from Lua; only `register` writes it, and never
     /// while a read is in progress, so the dynamic exclusivity check (a runtime call per access) is left out.
     @exclusivity(unchecked) private var functions: ContiguousArray<LuaFunction> = []
@@ -66,6 +69,23 @@ public final class LuaState {
     }
 
     func function(at index: Int) -> LuaFunction { functions[index] }
+
+    /// Keeps `object` with this state under `key`, replacing what was there: for the Swift side of a library (its
+    /// settings, its error log) that its functions look up on every call. Reaching it is a pointer comparison or
+    /// two, where a registry slot would need a Lua lookup and a cast from userdata. It lives as long as the state.
+    public func attach(_ object: AnyObject, for key: LuaKey) {
+        if let position = attachments.firstIndex(where: { $0.key === key }) {
+            attachments[position].object = object
+        } else {
+            attachments.append((key: key, object: object))
+        }
+    }
+
+    /// The object attached under `key`, or nil.
+    public func attachment(for key: LuaKey) -> AnyObject? {
+        for entry in attachments where entry.key === key { return entry.object }
+        return nil
+    }
 
     /// The registry reference holding `key`'s value, or nil when the slot was never set (or was set to nil).
     @usableFromInline

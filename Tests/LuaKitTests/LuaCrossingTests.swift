@@ -240,3 +240,15 @@ private final class Token {}
     #expect(s.top == 2)
     s.pop(2)
 }
+
+@Test func attachedObjectsAreFoundByTheirKey() throws {
+    let lua = LuaState()
+    let first = Token(), second = Token()
+    #expect(lua.attachment(for: slotKey) == nil)
+    lua.attach(first, for: slotKey)
+    #expect(lua.attachment(for: slotKey) === first)
+    #expect(lua.attachment(for: LuaKey("test.slot")) == nil, "another key with the same name is another slot")
+    lua.attach(second, for: slotKey)
+    #expect(lua.attachment(for: slotKey) === second, "attaching again replaces")
+    #expect(LuaState().attachment(for: slotKey) == nil, "each state has its own")
+}
