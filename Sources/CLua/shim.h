@@ -111,8 +111,8 @@ static int clua_index_trampoline(lua_State *L) {
   return clua_trampoline(L);
 }
 
-/* Pushes an __index closure over (swift dispatcher, function number, methods table, field table), which are on the
- * stack as [function number, methods table, field table] when called. */
+/* Pushes an __index closure over (swift dispatcher, function box, methods table, field table), which are on the
+ * stack as [function box, methods table, field table] when called. */
 static inline void clua_pushswiftindex(lua_State *L, lua_CFunction swift_function) {
   lua_pushlightuserdata(L, (void *)swift_function);
   lua_insert(L, -4);

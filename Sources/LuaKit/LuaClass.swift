@@ -69,7 +69,7 @@ extension LuaState {
         }
         if let getter = spec.getter {
             // Methods first (in C), then the Swift getter for fields.
-            s.push(Int(register(getter)))
+            lua_pushlightuserdata(L, register(getter))
             s.pushCopy(of: methods)
             s.newTable(record: Int32(spec.fields.count))
             for (i, name) in spec.fields.enumerated() {

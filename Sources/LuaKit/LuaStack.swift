@@ -113,8 +113,7 @@ public struct LuaStack {
     /// Pushes a Swift function as a Lua function. Each call registers a new closure in the state,
     /// so push a function once (e.g. into a method table), not per call.
     public func push(function: @escaping LuaFunction) {
-        let index = state.register(function)
-        lua_pushinteger(L, lua_Integer(index))
+        lua_pushlightuserdata(L, state.register(function))
         clua_pushswiftclosure(L, luaKitDispatch, 1)
     }
 

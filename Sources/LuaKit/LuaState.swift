@@ -23,9 +23,9 @@ public final class LuaState {
     /// Swift objects attached to this state by key (see `attach(_:for:)`), searched linearly like `keyedReferences`.
     @exclusivity(unchecked) private var attachments: ContiguousArray<(key: LuaKey, object: AnyObject)> = []
 
-    /// Every registered Swift function, by number. Read on every call from Lua; only `register` writes it, and never
-    /// while a read is in progress, so the dynamic exclusivity check (a runtime call per access) is left out.
-    @exclusivity(unchecked) private var functions: ContiguousArray<LuaFunction> = []
+    /// Every registered Swift function, kept alive here for as long as Lua may call it (Lua holds only the box's
+    /// address). Written only by `register`.
+    private var functions: ContiguousArray<LuaFunctionBox> = []
 
     /// A new interpreter with Lua's standard libraries opened.
     public init() {
@@ -63,12 +63,13 @@ public final class LuaState {
         return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    func register(_ function: @escaping LuaFunction) -> Int {
-        functions.append(function)
-        return functions.count - 1
+    /// Keeps `function` for the life of the state and returns the address Lua calls it by (a light userdata upvalue
+    /// of the C trampoline; see `luaKitDispatch`).
+    func register(_ function: @escaping LuaFunction) -> UnsafeMutableRawPointer {
+        let box = LuaFunctionBox(function)
+        functions.append(box)
+        return Unmanaged.passUnretained(box).toOpaque()
     }
-
-    func function(at index: Int) -> LuaFunction { functions[index] }
 
     /// Keeps `object` with this state under `key`, replacing what was there: for the Swift side of a library (its
     /// settings, its error log) that its functions look up on every call. Reaching it is a pointer comparison or
