@@ -98,20 +98,25 @@ static inline void clua_pushswiftclosure(lua_State *L, lua_CFunction swift_funct
 
 /* An __index metamethod: methods from the table in upvalue 3 first (no Swift round trip for `obj:method()`),
  * then the Swift getter, run as clua_trampoline runs any Swift function. Being the metamethod itself (not called
- * through Lua code) keeps error positions pointing at the user's line. */
+ * through Lua code) keeps error positions pointing at the user's line. The getter is called with (object, key, id):
+ * id is the key's number in the field table of upvalue 4 when the class lists its fields, else nil, so that a
+ * getter can switch on a small integer instead of making a Swift string of every key. */
 static int clua_index_trampoline(lua_State *L) {
+  lua_settop(L, 2);
   lua_pushvalue(L, 2);
   if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) return 1;
   lua_pop(L, 1);
+  lua_pushvalue(L, 2);
+  lua_rawget(L, lua_upvalueindex(4));
   return clua_trampoline(L);
 }
 
-/* Pushes an __index closure over (swift dispatcher, function number, methods table), which are on the stack as
- * [function number, methods table] when called. */
+/* Pushes an __index closure over (swift dispatcher, function box, methods table, field table), which are on the
+ * stack as [function box, methods table, field table] when called. */
 static inline void clua_pushswiftindex(lua_State *L, lua_CFunction swift_function) {
   lua_pushlightuserdata(L, (void *)swift_function);
-  lua_insert(L, -3);
-  lua_pushcclosure(L, clua_index_trampoline, 3);
+  lua_insert(L, -4);
+  lua_pushcclosure(L, clua_index_trampoline, 4);
 }
 
 /* The interrupt hook of lua.c: a signal handler may only set a hook (lua_sethook is async-signal-safe). */

@@ -19,7 +19,11 @@ enum AnimatorBinding {
     /// Runs `body` (which steps `animator`) with callbacks running on this Lua thread, and reports callback errors
     /// through the host: the step has completed by then, so the script carries on.
     static func stepping<T>(_ s: LuaStack, _ body: () throws -> T) throws(LuaError) -> T? {
-        let host = DynamicsHost.of(s)
+        try stepping(s, host: DynamicsHost.of(s), body)
+    }
+
+    /// `stepping(_:_:)` with the host already found (one registry lookup per frame, not one per use).
+    static func stepping<T>(_ s: LuaStack, host: DynamicsHost?, _ body: () throws -> T) throws(LuaError) -> T? {
         let previous = host?.activeStack
         host?.activeStack = s
         defer { host?.activeStack = previous }
@@ -100,7 +104,7 @@ enum AnimatorBinding {
             return
         }
         guard let host = DynamicsHost.of(s) else { return }
-        a.delegate = LuaAnimatorDelegate(table: table, host: host)
+        a.delegate = LuaAnimatorDelegate(table: table, host: host, stack: s)
     }
 
     /// Pushes `animator:state()`: one `{ name, center, angle, velocity, angularVelocity }` per item.

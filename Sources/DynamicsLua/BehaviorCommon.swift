@@ -55,8 +55,9 @@ enum BehaviorCommon {
             return
         }
         let label = "\(className(of: b)) action"
-        b.action = { [weak host] behavior in
-            guard let host, let stack = host.activeStack else { return }
+        let context = host.callbacks
+        b.action = { behavior in
+            guard let stack = context.activeStack else { return }
             CallbackRunner.callFunction(stack, callback, label: label) {
                 stack.push(behavior: behavior)
                 return 1
@@ -204,6 +205,11 @@ extension LuaStack {
 
     /// Pushes a behaviour as its one Lua value, typed by its Swift class.
     func push(behavior b: DynamicBehavior) { push(object: b, className: BehaviorCommon.className(of: b)) }
+
+    /// `push(behavior:)` with the identity cache at `cache` (see `pushObjectCache`).
+    func push(behavior b: DynamicBehavior, cache: Int32) {
+        push(object: b, className: BehaviorCommon.className(of: b), cache: cache)
+    }
 
     /// Pushes an array of behaviours.
     func push(behaviors: [DynamicBehavior]) {

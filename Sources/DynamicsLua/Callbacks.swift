@@ -30,15 +30,15 @@ enum CallbackRunner {
         return f(target, select(3, ...))
         """
 
-    /// Pushes the compiled method caller, compiling it once per state (kept by the host).
-    private static func pushMethodCaller(_ s: LuaStack) throws(LuaError) {
-        if let ref = DynamicsHost.of(s)?.methodCaller {
+    /// Pushes the compiled method caller, compiling it once per state (kept by the callback context).
+    private static func pushMethodCaller(_ s: LuaStack, _ context: CallbackContext) throws(LuaError) {
+        if let ref = context.methodCaller {
             ref.push(on: s)
             return
         }
         try s.load(methodCaller, name: "=(luadyn delegate call)")
         s.pushCopy(of: -1)
-        DynamicsHost.of(s)?.methodCaller = s.popReference()
+        context.methodCaller = s.popReference()
     }
 
     /// Calls `action(behaviour)`. `pushArguments` pushes the arguments and returns how many.
@@ -54,18 +54,61 @@ enum CallbackRunner {
         }
     }
 
-    /// Calls `delegate:name(...)` when the delegate has such a method. `pushArguments` pushes the arguments after self.
-    static func callMethod(_ s: LuaStack, _ delegate: Callback, _ name: String, label: String, pushArguments: () -> Int32) {
+    /// Calls `delegate:name(...)` when the delegate has such a method. `name` is the method name as a Lua string
+    /// (`text` spells it for messages). `pushArguments` pushes the arguments after self and returns how many; it gets
+    /// the stack index of the identity cache, for `push(object:className:cache:)`.
+    ///
+    /// Most delegates are plain tables of functions. For those, `delegate[name]` is a raw get that cannot raise, so it
+    /// is done here: a missing method costs no call and no arguments, and a present one is called directly. A
+    /// delegate with a metatable, or a method that is not a function, goes through the Lua method caller so that
+    /// metamethods and errors behave exactly as `target[name]` and `f(target, ...)` do in Lua.
+    static func callMethod(_ s: LuaStack, _ context: CallbackContext, _ delegate: Callback, _ name: LuaRef,
+                           _ text: String, label: String, pushArguments: (_ cache: Int32) -> Int32) {
         let base = s.top
         defer { s.top = base }
+        delegate.ref.push(on: s)
+        let target = s.top
+        if !s.pushMetatable(of: target) {
+            name.push(on: s)
+            switch s.rawGetPoppingKey(target) {
+            case .nil:
+                return
+            case .function:
+                // [handler, cache, method, delegate, arguments...]: handler and cache stay below the call and go
+                // with `base`. Two rotations build it from [delegate, method].
+                s.pushTracebackHandler()
+                _ = s.pushObjectCache()
+                s.moveTop(2, to: target)
+                s.moveTop(1, to: target + 2)
+                call(s, context, text, label, handler: target, arguments: 1 + pushArguments(target + 1))
+                return
+            default:
+                break
+            }
+        }
+        s.top = base
+        s.pushTracebackHandler()
+        let handler = s.top
+        let cache = s.pushObjectCache()
         do throws(LuaError) {
-            try pushMethodCaller(s)
-            delegate.ref.push(on: s)
-            s.push(name)
-            let n = pushArguments()
-            try s.call(arguments: n + 2, results: 0)
+            try pushMethodCaller(s, context)
         } catch {
-            DynamicsHost.of(s)?.reportCallbackError("error in \(label) '\(name)': \(error.message)")
+            context.report("error in \(label) '\(text)': \(error.message)")
+            return
+        }
+        delegate.ref.push(on: s)
+        name.push(on: s)
+        call(s, context, text, label, handler: handler, arguments: 2 + pushArguments(cache))
+    }
+
+    /// Calls the function below `arguments` arguments in protected mode with the traceback handler at `handler`,
+    /// reporting an error through the host.
+    private static func call(_ s: LuaStack, _ context: CallbackContext, _ text: String, _ label: String,
+                             handler: Int32, arguments: Int32) {
+        do throws(LuaError) {
+            try s.call(arguments: arguments, results: 0, handler: handler)
+        } catch {
+            context.report("error in \(label) '\(text)': \(error.message)")
         }
     }
 }

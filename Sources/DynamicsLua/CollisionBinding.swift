@@ -17,7 +17,7 @@ enum CollisionBinding {
             return
         }
         guard let host = DynamicsHost.of(s) else { return }
-        c.delegate = LuaCollisionDelegate(table: table, host: host)
+        c.delegate = LuaCollisionDelegate(table: table, host: host, stack: s)
     }
 
     static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {

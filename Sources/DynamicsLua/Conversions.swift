@@ -32,6 +32,9 @@ extension LuaStack {
     /// Pushes an item as its one Lua View value.
     func push(view item: DynamicItem) { push(object: item, className: ViewBinding.className) }
 
+    /// `push(view:)` with the identity cache at `cache` (see `pushObjectCache`).
+    func push(view item: DynamicItem, cache: Int32) { push(object: item, className: ViewBinding.className, cache: cache) }
+
     /// Pushes an array of Views.
     func push(views: [DynamicItem]) {
         newTable(array: Int32(views.count))

@@ -16,7 +16,8 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
     do throws(LuaError) {
         try state.defineClass(LuaClassSpec(name: DynamicsHost.className))
         s.push(object: host, className: DynamicsHost.className)
-        s.rawSet(LuaStack.registryIndex, field: DynamicsHost.registryKey)
+        s.setRegistryValue(DynamicsHost.registryKey)
+        state.attach(host, for: DynamicsHost.registryKey)
 
         s.newTable(record: Int32(boundTypes.count + 1))
         let module = s.top
@@ -26,7 +27,7 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
             s.setGlobal(type.info.name)
             s.rawSet(module, field: type.info.name)
         }
-        try PictureSessions.install(state)
+        try PictureSessions.install(state, host)
         s.push(function: PlotBinding.function)
         s.pushCopy(of: -1)
         s.setGlobal("plot")

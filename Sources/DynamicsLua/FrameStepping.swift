@@ -9,8 +9,11 @@ enum FrameStepping {
     /// One frame of `dt` (nil: the time step); false when a callback raised (already reported through the host).
     @discardableResult
     static func step(_ s: LuaStack, _ a: Animator, _ dt: Double? = nil) throws(LuaError) -> Bool {
-        let ok = try frame(s, a, dt)
-        try PictureSessions.of(s)?.flush(a)
+        // The host and its sessions are found once: `animator:step()` from a Lua loop is a hot path.
+        let host = DynamicsHost.of(s)
+        let sessions = host?.pictures
+        let ok = try frame(s, a, dt, host: host, sessions: sessions)
+        try sessions?.flush(a)
         return ok
     }
 
@@ -47,8 +50,15 @@ enum FrameStepping {
 
     /// One frame and what watches it, without flushing the trace (callers flush once at the end).
     static func frame(_ s: LuaStack, _ a: Animator, _ dt: Double?) throws(LuaError) -> Bool {
-        let ok = try AnimatorBinding.stepping(s) { try a.step(dt) } != nil
-        try PictureSessions.of(s)?.didStep(a)
+        let host = DynamicsHost.of(s)
+        return try frame(s, a, dt, host: host, sessions: host?.pictures)
+    }
+
+    /// `frame(_:_:_:)` with the host and sessions already found.
+    private static func frame(_ s: LuaStack, _ a: Animator, _ dt: Double?, host: DynamicsHost?,
+                              sessions: PictureSessions?) throws(LuaError) -> Bool {
+        let ok = try AnimatorBinding.stepping(s, host: host) { try a.step(dt) } != nil
+        try sessions?.didStep(a)
         return ok
     }
 }

@@ -11,27 +11,35 @@ import LuaKit
 public final class DynamicsHost {
     /// Called with the message (with traceback) of each error raised inside a delegate or action.
     /// The default writes it to standard error; `luadyn` may route it elsewhere.
-    public var onCallbackError: (String) -> Void = { message in
-        let line = message + "\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
+    public var onCallbackError: (String) -> Void {
+        get { callbacks.onError }
+        set { callbacks.onError = newValue }
     }
 
     /// How many callback errors were reported since the state was opened (or since `resetCallbackErrors`).
     /// `luadyn FILE.lua` exits 1 when this is not zero after the script has run.
-    public private(set) var callbackErrorCount = 0
+    public var callbackErrorCount: Int { callbacks.errorCount }
 
     /// True when some callback raised an error.
     public var hadCallbackErrors: Bool { callbackErrorCount > 0 }
 
     /// Forgets earlier callback errors.
-    public func resetCallbackErrors() { callbackErrorCount = 0 }
+    public func resetCallbackErrors() { callbacks.errorCount = 0 }
 
 
     /// The stack of the Lua thread that is stepping an animator right now: callbacks run on it.
-    var activeStack: LuaStack?
+    var activeStack: LuaStack? {
+        get { callbacks.activeStack }
+        set { callbacks.activeStack = newValue }
+    }
 
-    /// The compiled Lua helper that calls a delegate's method (see CallbackRunner).
-    var methodCaller: LuaRef?
+    /// What callbacks read on every event, held strongly by them (see `CallbackContext`).
+    let callbacks = CallbackContext()
+
+    /// The picture sessions of the same interpreter (also in the registry), reached from here so that a frame
+    /// stepped from Lua looks up only the host.
+    let pictures = PictureSessions()
+
 
     /// Views made without a name are called view1, view2, ... in the order made (deterministic, unlike addresses).
     private var viewCount = 0
@@ -57,12 +65,10 @@ public final class DynamicsHost {
     init() {}
 
     /// Reports an error from a callback and counts it.
-    func reportCallbackError(_ message: String) {
-        callbackErrorCount += 1
-        onCallbackError(message)
-    }
+    func reportCallbackError(_ message: String) { callbacks.report(message) }
 
-    static let registryKey = "luadyn.host"
+    /// The host's key: it is attached to the state (found on every step) and kept in the registry under it.
+    static let registryKey = LuaKey("luadyn.host")
     static let className = "luadyn.Host"
 
     /// The host of a state opened with `openDynamics`, or nil.
@@ -70,9 +76,35 @@ public final class DynamicsHost {
 
     /// The host of the interpreter `stack` belongs to.
     static func of(_ stack: LuaStack) -> DynamicsHost? {
-        stack.rawGet(LuaStack.registryIndex, field: registryKey)
-        defer { stack.pop() }
-        return stack.object(at: -1, as: DynamicsHost.self)
+        stack.state.attachment(for: registryKey) as? DynamicsHost
+    }
+}
+
+/// What callbacks need on every event, and where their errors go: shared strongly by the host and by the delegates
+/// and actions. Nothing refers to the host weakly: loading a weak reference costs a runtime call, and an object
+/// that is weakly referenced has every retain and release take the runtime's slow path, which the host, used on
+/// every step, would pay all the time.
+final class CallbackContext {
+    /// The stack of the Lua thread that is stepping an animator right now, nil between steps.
+    /// Written only around a step, never while a callback reads it, so the dynamic exclusivity check is left out.
+    @exclusivity(unchecked) var activeStack: LuaStack?
+
+    /// See `DynamicsHost.onCallbackError`.
+    var onError: (String) -> Void = { message in
+        let line = message + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// See `DynamicsHost.callbackErrorCount`.
+    var errorCount = 0
+
+    /// The compiled Lua helper that calls a delegate's method (see CallbackRunner).
+    var methodCaller: LuaRef?
+
+    /// Reports an error from a callback and counts it.
+    func report(_ message: String) {
+        errorCount += 1
+        onError(message)
     }
 }
 

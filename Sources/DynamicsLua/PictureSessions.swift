@@ -102,21 +102,24 @@ struct FrameHistory {
 /// The picture sessions of one interpreter, kept in the registry like the host. Sessions are in an array in the
 /// order made (never a dictionary), so anything done to "every session" happens in the same order each run.
 final class PictureSessions {
-    static let registryKey = "luadyn.pictures"
+    /// A key, not a string: every frame stepped from Lua looks the sessions up.
+    static let registryKey = LuaKey("luadyn.pictures")
     static let className = "luadyn.Pictures"
 
-    private var sessions: [AnimatorPictures] = []
+    /// Read after every frame stepped from Lua; written only when a session is made, never during a read, so the
+    /// dynamic exclusivity check (a runtime call per access) is left out.
+    @exclusivity(unchecked) private var sessions: [AnimatorPictures] = []
 
-    /// Defines the class and stores a fresh set of sessions in the registry of `state`.
-    static func install(_ state: LuaState) throws(LuaError) {
+    /// Defines the class and stores the host's (fresh) sessions in the registry of `state`.
+    static func install(_ state: LuaState, _ host: DynamicsHost) throws(LuaError) {
         try state.defineClass(LuaClassSpec(name: className))
-        state.stack.push(object: PictureSessions(), className: className)
-        state.stack.rawSet(LuaStack.registryIndex, field: registryKey)
+        state.stack.push(object: host.pictures, className: className)
+        state.stack.setRegistryValue(registryKey)
     }
 
     /// The sessions of the interpreter `stack` belongs to (nil if `openDynamics` did not run).
     static func of(_ stack: LuaStack) -> PictureSessions? {
-        stack.rawGet(LuaStack.registryIndex, field: registryKey)
+        stack.pushRegistryValue(registryKey)
         defer { stack.pop() }
         return stack.object(at: -1, as: PictureSessions.self)
     }

@@ -1,15 +1,31 @@
 import Dynamics
 import LuaKit
 
-/// The Swift side of a Lua `Point`: an immutable value (a fresh userdata per result, like a Lua number).
-final class PointObject {
-    let value: Vector
-    init(_ value: Vector) { self.value = value }
+/// What a Lua `Point` userdata holds: an immutable value (a fresh userdata per result, like a Lua number), copied
+/// into the block itself so that making one allocates nothing on the Swift side and needs no finaliser.
+struct PointBits: BitwiseCopyable {
+    var x: Double
+    var y: Double
 }
+
+/// The registry slot of the Point metatable, and the mark that tells Point userdata from any other.
+let pointClassKey = LuaKey("Point")
 
 extension LuaStack {
     /// Pushes `v` as a new `Point`.
-    func push(point v: Vector) { push(object: PointObject(v), className: "Point") }
+    func push(point v: Vector) { push(value: PointBits(x: v.x, y: v.y), class: pointClassKey) }
+
+    /// The vector held by the `Point` at `index`, or nil when the value there is not a Point.
+    func pointValue(at index: Int32) -> Vector? {
+        guard let bits = value(at: index, as: PointBits.self, class: pointClassKey) else { return nil }
+        return Vector(bits.x, bits.y)
+    }
+
+    /// The `Point` at argument `arg`, or `bad argument #arg (Point expected, got ...)`.
+    func checkPointValue(_ arg: Int32) throws(LuaError) -> Vector {
+        guard let v = pointValue(at: arg) else { throw .typeMismatch(arg, expected: "Point", got: typeName(at: arg)) }
+        return v
+    }
 
     /// Pushes an array of Points.
     func push(points: [Vector]) {
@@ -68,10 +84,11 @@ enum PointBinding {
                 }),
             ],
             getter: { s throws(LuaError) in
-                let p = try s.checkObject(1, as: PointObject.self, expected: "Point").value
-                switch s.string(at: 2) {
-                case "x": s.push(p.x)
-                case "y": s.push(p.y)
+                let p = try s.checkPointValue(1)
+                // Field numbers as listed in `fields` below.
+                switch s.fieldID {
+                case 1: s.push(p.x)
+                case 2: s.push(p.y)
                 default: throw LuaError(HelpCatalog.point.unknownField(s.string(at: 2) ?? s.describe(2)))
                 }
                 return 1
@@ -88,33 +105,34 @@ enum PointBinding {
                 }),
                 ("__mul", { s throws(LuaError) in
                     // Either side may be the number: p * 2 and 2 * p.
-                    if let p = s.object(at: 1, as: PointObject.self) {
-                        s.push(point: try finite(p.value * scalar(s, 2, "multiply"), "product"))
+                    if let p = s.pointValue(at: 1) {
+                        s.push(point: try finite(p * scalar(s, 2, "multiply"), "product"))
                     } else {
-                        let p = try s.checkObject(2, as: PointObject.self, expected: "Point")
-                        s.push(point: try finite(p.value * scalar(s, 1, "multiply"), "product"))
+                        let p = try s.checkPointValue(2)
+                        s.push(point: try finite(p * scalar(s, 1, "multiply"), "product"))
                     }
                     return 1
                 }),
                 ("__div", { s throws(LuaError) in
-                    guard let p = s.object(at: 1, as: PointObject.self) else {
+                    guard let p = s.pointValue(at: 1) else {
                         throw LuaError("attempt to divide a \(s.typeName(at: 1)) by a Point")
                     }
                     let d = try scalar(s, 2, "divide")
                     guard d != 0 else { throw LuaError("attempt to divide a Point by zero") }
-                    s.push(point: try finite(p.value / d, "quotient")); return 1
+                    s.push(point: try finite(p / d, "quotient")); return 1
                 }),
                 ("__unm", { s throws(LuaError) in
-                    s.push(point: -(try s.checkObject(1, as: PointObject.self, expected: "Point").value)); return 1
+                    s.push(point: -(try s.checkPointValue(1))); return 1
                 }),
                 ("__eq", { s throws(LuaError) in
-                    let a = s.object(at: 1, as: PointObject.self), b = s.object(at: 2, as: PointObject.self)
-                    s.push(a != nil && b != nil && a?.value == b?.value); return 1
+                    let a = s.pointValue(at: 1), b = s.pointValue(at: 2)
+                    s.push(a != nil && b != nil && a == b); return 1
                 }),
                 ("__tostring", { s throws(LuaError) in
-                    s.push(NumberText.point(try s.checkObject(1, as: PointObject.self, expected: "Point").value)); return 1
+                    s.push(NumberText.point(try s.checkPointValue(1))); return 1
                 }),
-            ]),
+            ],
+            key: pointClassKey, holdsObjects: false, fields: ["x", "y"]),
         constructor: { s throws(LuaError) in
             if s.type(at: 1) == .number || s.top >= 2 {
                 s.push(point: Vector(try s.checkFinite(1, .arg(1)), try s.checkFinite(2, .arg(2))))

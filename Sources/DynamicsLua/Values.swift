@@ -54,8 +54,8 @@ extension LuaStack {
 
     /// Reads the numbers of a compound value from the table at `index`, named form first.
     private func components(_ index: Int32, _ site: Site, _ form: ValueForm) throws(LuaError) -> [Double] {
-        if let point = object(at: index, as: PointObject.self), form.names.count == 2, form.noun == "point" {
-            return [point.value.x, point.value.y]
+        if form.names.count == 2, form.noun == "point", let point = pointValue(at: index) {
+            return [point.x, point.y]
         }
         guard type(at: index) == .table else {
             throw site.error("\(form.noun) expected, got \(typeName(at: index))")

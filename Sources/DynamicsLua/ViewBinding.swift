@@ -67,31 +67,41 @@ enum ViewBinding {
         return 1
     }
 
+    /// The readable fields, numbered for the getter (`LuaClassSpec.fields`): a read switches on the number Lua found
+    /// for the key instead of turning the key into a Swift string.
+    private enum Field: Int, CaseIterable {
+        case center = 1, angle, size, bounds, frame, name, color, shape, velocity, angularVelocity, mass, animator
+    }
+
+    /// The Lua names of `Field`'s cases, in order (spelt out: printing the cases would reflect at start-up).
+    private static let fieldNames = ["center", "angle", "size", "bounds", "frame", "name", "color", "shape",
+                                     "velocity", "angularVelocity", "mass", "animator"]
+
     static func get(_ s: LuaStack) throws(LuaError) -> Int32 {
         let item = try s.checkView(1, .arg(1))
-        let key = s.string(at: 2) ?? ""
-        switch key {
-        case "center": s.push(point: item.center)
-        case "angle": s.push(item.angle)
-        case "size": s.push(size: item.size)
-        case "bounds": s.push(box: item.bounds)
-        case "frame": s.push(box: item.frame)
-        case "name": s.push(item.name)
-        case "color": s.push(item.color)
-        case "shape":
+        guard let id = s.fieldID, let field = Field(rawValue: id) else {
+            throw LuaError(HelpCatalog.view.unknownField(s.string(at: 2) ?? s.describe(2)))
+        }
+        switch field {
+        case .center: s.push(point: item.center)
+        case .angle: s.push(item.angle)
+        case .size: s.push(size: item.size)
+        case .bounds: s.push(box: item.bounds)
+        case .frame: s.push(box: item.frame)
+        case .name: s.push(item.name)
+        case .color: s.push(item.color)
+        case .shape:
             switch item.shape {
             case .rectangle: s.push("rectangle")
             case .ellipse: s.push("ellipse")
             case .path(let points):
                 s.push(path: (try? Path.polygon(points)) ?? Path())
             }
-        case "velocity": s.push(point: item.velocity)
-        case "angularVelocity": s.push(item.angularVelocity)
-        case "mass": s.push(item.mass)
-        case "animator":
+        case .velocity: s.push(point: item.velocity)
+        case .angularVelocity: s.push(item.angularVelocity)
+        case .mass: s.push(item.mass)
+        case .animator:
             if let animator = item.animator { s.push(animator: animator) } else { s.pushNil() }
-        default:
-            throw LuaError(HelpCatalog.view.unknownField(s.string(at: 2) ?? s.describe(2)))
         }
         return 1
     }
@@ -143,7 +153,8 @@ enum ViewBinding {
                 getter: get, setter: set,
                 metamethods: [
                     ("__tostring", { s throws(LuaError) in s.push(describe(try s.checkView(1, .arg(1)))); return 1 }),
-                ]),
+                ],
+                fields: fieldNames),
             constructor: construct)
     }
 }

@@ -5,7 +5,7 @@ import CLua
 public final class LuaRef {
     let L: OpaquePointer
     let life: LuaLife
-    let ref: Int32
+    @usableFromInline let ref: Int32
 
     init(L: OpaquePointer, life: LuaLife, ref: Int32) {
         self.L = L
@@ -13,7 +13,8 @@ public final class LuaRef {
         self.ref = ref
     }
 
-    /// Pushes the referenced value on `stack`.
+    /// Pushes the referenced value on `stack`. Inlinable: callbacks push their references on every event.
+    @inlinable
     public func push(on stack: LuaStack) {
         lua_rawgeti(stack.L, clua_registryindex(), lua_Integer(ref))
     }

@@ -113,8 +113,7 @@ public struct LuaStack {
     /// Pushes a Swift function as a Lua function. Each call registers a new closure in the state,
     /// so push a function once (e.g. into a method table), not per call.
     public func push(function: @escaping LuaFunction) {
-        let index = state.register(function)
-        lua_pushinteger(L, lua_Integer(index))
+        lua_pushlightuserdata(L, state.register(function))
         clua_pushswiftclosure(L, luaKitDispatch, 1)
     }
 
@@ -220,6 +219,24 @@ public struct LuaStack {
             throw LuaError(message, kind: .raw)
         }
     }
+
+    /// Pushes the message handler `call` uses (it adds a traceback to an error), for `call(arguments:results:handler:)`.
+    public func pushTracebackHandler() { lua_pushcclosure(L, clua_traceback_cfunction(), 0) }
+
+    /// `call(arguments:results:)` with the traceback handler already at `handler` (from `pushTracebackHandler`), below
+    /// the function: for callers that run many calls, or that build the stack anyway, and can spare the handler's
+    /// insertion and removal. The handler stays where it is.
+    public func call(arguments: Int32, results: Int32, handler: Int32) throws(LuaError) {
+        let status = clua_pcall(L, arguments, results, handler)
+        if status != LUA_OK {
+            let message = string(at: -1) ?? describe(-1)
+            pop()
+            throw LuaError(message, kind: .raw)
+        }
+    }
+
+    /// Moves the top `n` values down to `index`, shifting what was there up (`lua_rotate`).
+    public func moveTop(_ n: Int32, to index: Int32) { lua_rotate(L, index, n) }
 
     /// Pops the value on top into a registry reference that keeps it alive until the reference is released.
     public func popReference() -> LuaRef {

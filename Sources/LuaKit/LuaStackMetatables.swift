@@ -28,6 +28,13 @@ extension LuaStack {
         return LuaType(rawValue: lua_rawget(L, t)) ?? .none
     }
 
+    /// Replaces the key on top with `t[key]` for the table at `table`, without metamethods; returns its type.
+    /// Cheaper than `rawGet(_:key:)` when the key was pushed just for the lookup.
+    @discardableResult
+    public func rawGetPoppingKey(_ table: Int32) -> LuaType {
+        LuaType(rawValue: lua_rawget(L, table)) ?? .none
+    }
+
     /// Stores the value on top as `t[k]` for the key just below it, popping both, without metamethods.
     public func rawSetPair(_ table: Int32) {
         lua_rawset(L, absolute(table))

@@ -10,7 +10,22 @@ public final class LuaState {
     /// The main thread's stack.
     public let stack: LuaStack
     let life = LuaLife()
-    private var functions: ContiguousArray<LuaFunction> = []
+    /// The registry reference of the identity cache that `push(object:className:)` keeps: a weak-valued table from
+    /// an object's address to its one userdata, so that while Lua holds an object's value, pushing the object again
+    /// gives that very value (`==` and table keys work). An integer slot fixed at creation, because every push of an
+    /// object reads it.
+    let objectCacheRef: lua_Integer
+    /// The registry references of the `LuaKey` slots set so far, searched linearly: a state has only a handful, and
+    /// comparing a few identities beats hashing. Holding the keys keeps their addresses from being reused by another
+    /// key while the slot exists. Written only by `setKeyedReference`, never during a read.
+    @exclusivity(unchecked) private var keyedReferences: ContiguousArray<(key: LuaKey, ref: lua_Integer)> = []
+
+    /// Swift objects attached to this state by key (see `attach(_:for:)`), searched linearly like `keyedReferences`.
+    @exclusivity(unchecked) private var attachments: ContiguousArray<(key: LuaKey, object: AnyObject)> = []
+
+    /// Every registered Swift function, kept alive here for as long as Lua may call it (Lua holds only the box's
+    /// address). Written only by `register`.
+    private var functions: ContiguousArray<LuaFunctionBox> = []
 
     /// A new interpreter with Lua's standard libraries opened.
     public init() {
@@ -20,6 +35,12 @@ public final class LuaState {
         }
         self.L = L
         self.stack = LuaStack(L)
+        lua_createtable(L, 0, 0)
+        lua_createtable(L, 0, 1)
+        lua_pushstring(L, "v")
+        lua_setfield(L, -2, "__mode")
+        lua_setmetatable(L, -2)
+        objectCacheRef = lua_Integer(luaL_ref(L, clua_registryindex()))
         clua_getextraspace(L).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         luaL_openlibs(L)
     }
@@ -42,12 +63,55 @@ public final class LuaState {
         return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    func register(_ function: @escaping LuaFunction) -> Int {
-        functions.append(function)
-        return functions.count - 1
+    /// Keeps `function` for the life of the state and returns the address Lua calls it by (a light userdata upvalue
+    /// of the C trampoline; see `luaKitDispatch`).
+    func register(_ function: @escaping LuaFunction) -> UnsafeMutableRawPointer {
+        let box = LuaFunctionBox(function)
+        functions.append(box)
+        return Unmanaged.passUnretained(box).toOpaque()
     }
 
-    func function(at index: Int) -> LuaFunction { functions[index] }
+    /// Keeps `object` with this state under `key`, replacing what was there: for the Swift side of a library (its
+    /// settings, its error log) that its functions look up on every call. Reaching it is a pointer comparison or
+    /// two, where a registry slot would need a Lua lookup and a cast from userdata. It lives as long as the state.
+    public func attach(_ object: AnyObject, for key: LuaKey) {
+        if let position = attachments.firstIndex(where: { $0.key === key }) {
+            attachments[position].object = object
+        } else {
+            attachments.append((key: key, object: object))
+        }
+    }
+
+    /// The object attached under `key`, or nil.
+    public func attachment(for key: LuaKey) -> AnyObject? {
+        for entry in attachments where entry.key === key { return entry.object }
+        return nil
+    }
+
+    /// The registry reference holding `key`'s value, or nil when the slot was never set (or was set to nil).
+    @usableFromInline
+    func keyedReference(_ key: LuaKey) -> lua_Integer? {
+        for entry in keyedReferences where entry.key === key { return entry.ref }
+        return nil
+    }
+
+    /// Pops the value on top of `thread`'s stack into `key`'s slot. A nil releases the reference rather than storing
+    /// a nil in it: a hole in the registry's array part could make `luaL_ref` hand the same number out twice.
+    func setKeyedReference(_ key: LuaKey, _ thread: OpaquePointer) {
+        let position = keyedReferences.firstIndex { $0.key === key }
+        if lua_type(thread, -1) == LUA_TNIL {
+            clua_pop(thread, 1)
+            if let position {
+                luaL_unref(thread, clua_registryindex(), Int32(keyedReferences[position].ref))
+                keyedReferences.remove(at: position)
+            }
+        } else if let position {
+            lua_rawseti(thread, clua_registryindex(), keyedReferences[position].ref)
+        } else {
+            let ref = luaL_ref(thread, clua_registryindex())
+            keyedReferences.append((key: key, ref: lua_Integer(ref)))
+        }
+    }
 
     // MARK: Running code
 
