@@ -47,10 +47,14 @@ static inline const char *clua_typename_at(lua_State *L, int idx) { return luaL_
 static inline void clua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline int clua_yield(lua_State *L, int n) { return lua_yield(L, n); }
 
-/* Calls the Swift dispatcher in upvalue 1 and raises for it when it asks (see CLUA_RAISE above). */
+/* The Swift dispatcher (LuaKit's LuaFunction.swift): runs the Swift closure whose box is upvalue 1. It is called by
+ * name, not through a pointer kept in an upvalue, so a script that rewrites upvalues (debug.setupvalue) can at worst
+ * make the call fail with an error, never jump to an address of its choosing. */
+extern int luakit_dispatch(lua_State *L);
+
+/* Calls the Swift dispatcher and raises for it when it asks (see CLUA_RAISE above). */
 static int clua_trampoline(lua_State *L) {
-  lua_CFunction swift_function = (lua_CFunction)lua_touserdata(L, lua_upvalueindex(1));
-  int results = swift_function(L);
+  int results = luakit_dispatch(L);
   switch (results) {
   case CLUA_RAISE:
     return lua_error(L);
@@ -88,35 +92,32 @@ static int clua_tolstring_function(lua_State *L) {
 static inline lua_CFunction clua_tolstring_cfunction(void) { return clua_tolstring_function; }
 static inline lua_CFunction clua_traceback_cfunction(void) { return clua_traceback_handler; }
 
-/* Pushes a C closure that runs `swift_function` through the trampoline, with `nup` further upvalues
- * (already on the stack) that the Swift function sees as upvalues 2 ... nup + 1. */
-static inline void clua_pushswiftclosure(lua_State *L, lua_CFunction swift_function, int nup) {
-  lua_pushlightuserdata(L, (void *)swift_function);
-  if (nup > 0) lua_insert(L, -(nup + 1));
-  lua_pushcclosure(L, clua_trampoline, nup + 1);
+/* Pushes a C closure that runs a Swift function through the trampoline; its `nup` upvalues are on the stack, the
+ * first being the function's box. */
+static inline void clua_pushswiftclosure(lua_State *L, int nup) {
+  lua_pushcclosure(L, clua_trampoline, nup);
 }
 
-/* An __index metamethod: methods from the table in upvalue 3 first (no Swift round trip for `obj:method()`),
+/* An __index metamethod: methods from the table in upvalue 2 first (no Swift round trip for `obj:method()`),
  * then the Swift getter, run as clua_trampoline runs any Swift function. Being the metamethod itself (not called
  * through Lua code) keeps error positions pointing at the user's line. The getter is called with (object, key, id):
- * id is the key's number in the field table of upvalue 4 when the class lists its fields, else nil, so that a
+ * id is the key's number in the field table of upvalue 3 when the class lists its fields, else nil, so that a
  * getter can switch on a small integer instead of making a Swift string of every key. */
 static int clua_index_trampoline(lua_State *L) {
   lua_settop(L, 2);
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) return 1;
-  lua_pop(L, 1);
+  /* raw gets on anything but a table are undefined: upvalues rewritten by debug.setupvalue are skipped */
+  if (lua_type(L, lua_upvalueindex(2)) == LUA_TTABLE && lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
+  lua_settop(L, 2);
   lua_pushvalue(L, 2);
-  lua_rawget(L, lua_upvalueindex(4));
+  if (lua_type(L, lua_upvalueindex(3)) == LUA_TTABLE) lua_rawget(L, lua_upvalueindex(3));
+  else { lua_pop(L, 1); lua_pushnil(L); }
   return clua_trampoline(L);
 }
 
-/* Pushes an __index closure over (swift dispatcher, function box, methods table, field table), which are on the
- * stack as [function box, methods table, field table] when called. */
-static inline void clua_pushswiftindex(lua_State *L, lua_CFunction swift_function) {
-  lua_pushlightuserdata(L, (void *)swift_function);
-  lua_insert(L, -4);
-  lua_pushcclosure(L, clua_index_trampoline, 4);
+/* Pushes an __index closure over (function box, methods table, field table), which are on the stack. */
+static inline void clua_pushswiftindex(lua_State *L) {
+  lua_pushcclosure(L, clua_index_trampoline, 3);
 }
 
 /* The interrupt hook of lua.c: a signal handler may only set a hook (lua_sethook is async-signal-safe). */

@@ -69,14 +69,14 @@ extension LuaState {
         }
         if let getter = spec.getter {
             // Methods first (in C), then the Swift getter for fields.
-            lua_pushlightuserdata(L, register(getter))
+            pushRegistered(getter)
             s.pushCopy(of: methods)
             s.newTable(record: Int32(spec.fields.count))
             for (i, name) in spec.fields.enumerated() {
                 s.push(i + 1)
                 s.rawSet(-2, field: name)
             }
-            clua_pushswiftindex(L, luaKitDispatch)
+            clua_pushswiftindex(L)
         } else {
             s.pushCopy(of: methods)
         }

@@ -12,13 +12,31 @@ final class LuaFunctionBox {
     init(_ function: @escaping LuaFunction) { self.function = function }
 }
 
-/// The one C entry point for every Swift function: finds the closure by the box address in upvalue 2 and calls it.
-/// Errors are turned into a status for the trampoline (see CLua/shim.h) so no longjmp ever crosses Swift code.
-let luaKitDispatch: lua_CFunction = { L in
-    guard let L, let raw = lua_touserdata(L, clua_upvalueindex(2)) else { return 0 }
+/// The userdata block that upvalue 1 of every Swift function holds: a tag, so that nothing but a block made here is
+/// ever taken for one (a script can swap upvalues with `debug.setupvalue`), and the unretained address of the box,
+/// which the state keeps alive for its whole life.
+struct FunctionBoxReference {
+    static let tag: UInt64 = 0x4C75_6144_7946_6E42  // "LuaDyFnB"
+    var tag: UInt64
+    var box: UnsafeMutableRawPointer
+}
+
+/// The one C entry point for every Swift function (called by name from the trampoline in CLua/shim.h): finds the
+/// closure through the box in upvalue 1 and calls it. Errors are turned into a status for the trampoline, so no
+/// longjmp ever crosses Swift code.
+@_cdecl("luakit_dispatch")
+func luakitDispatch(_ L: OpaquePointer?) -> Int32 {
+    guard let L else { return 0 }
     let stack = LuaStack(L)
+    let upvalue = clua_upvalueindex(1)
+    guard lua_type(L, upvalue) == LUA_TUSERDATA, lua_rawlen(L, upvalue) == MemoryLayout<FunctionBoxReference>.size,
+          let block = lua_touserdata(L, upvalue)?.assumingMemoryBound(to: FunctionBoxReference.self),
+          block.pointee.tag == FunctionBoxReference.tag else {
+        stack.push("a Swift function's upvalue was replaced; it can no longer be called")
+        return CLUA_RAISE_WHERE
+    }
     // The state owns every box for as long as it lives, and Lua can only call while the state lives.
-    let box = Unmanaged<LuaFunctionBox>.fromOpaque(raw).takeUnretainedValue()
+    let box = Unmanaged<LuaFunctionBox>.fromOpaque(block.pointee.box).takeUnretainedValue()
     do throws(LuaError) {
         return try box.function(stack)
     } catch {

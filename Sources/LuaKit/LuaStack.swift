@@ -113,8 +113,8 @@ public struct LuaStack {
     /// Pushes a Swift function as a Lua function. Each call registers a new closure in the state,
     /// so push a function once (e.g. into a method table), not per call.
     public func push(function: @escaping LuaFunction) {
-        lua_pushlightuserdata(L, state.register(function))
-        clua_pushswiftclosure(L, luaKitDispatch, 1)
+        state.pushRegistered(function)
+        clua_pushswiftclosure(L, 1)
     }
 
     public func pushGlobalTable() { clua_pushglobaltable(L) }

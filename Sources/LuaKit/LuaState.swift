@@ -63,12 +63,14 @@ public final class LuaState {
         return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// Keeps `function` for the life of the state and returns the address Lua calls it by (a light userdata upvalue
-    /// of the C trampoline; see `luaKitDispatch`).
-    func register(_ function: @escaping LuaFunction) -> UnsafeMutableRawPointer {
+    /// Keeps `function` for the life of the state and pushes the userdata by which Lua calls it (upvalue 1 of the
+    /// C trampoline; see `luakitDispatch`).
+    func pushRegistered(_ function: @escaping LuaFunction) {
         let box = LuaFunctionBox(function)
         functions.append(box)
-        return Unmanaged.passUnretained(box).toOpaque()
+        let block = lua_newuserdatauv(L, MemoryLayout<FunctionBoxReference>.size, 0)!
+        block.initializeMemory(as: FunctionBoxReference.self, repeating: FunctionBoxReference(
+            tag: FunctionBoxReference.tag, box: Unmanaged.passUnretained(box).toOpaque()), count: 1)
     }
 
     /// Keeps `object` with this state under `key`, replacing what was there: for the Swift side of a library (its

@@ -121,3 +121,36 @@ private func evaluate(_ lua: LuaState, _ chunk: String) throws -> String {
         #expect(error.message.hasSuffix("<eof>"))
     }
 }
+
+/// A script that rewrites a Swift function's upvalue with the debug library gets an error, never a crash.
+@Test func replacedUpvaluesGiveAnErrorNotACrash() throws {
+    let lua = try makeState()
+    let result = try evaluate(lua, """
+        local results = {}
+        local light = debug.upvalueid(function() return results end, 1)  -- a light userdata
+        for _, forged in ipairs({ light, {}, 42, io.stdout }) do
+          debug.setupvalue(twice, 1, forged)
+          local ok, err = pcall(twice, 2)
+          results[#results + 1] = tostring(ok) .. ':' .. tostring(tostring(err):match("upvalue was replaced") ~= nil)
+        end
+        return table.concat(results, ',')
+        """)
+    #expect(result == "false:true,false:true,false:true,false:true")
+}
+
+/// The same for a class's __index: its method and field tables replaced by other values give errors or nil.
+@Test func replacedIndexUpvaluesGiveAnErrorNotACrash() throws {
+    let lua = try makeState()
+    lua.stack.push(object: Counter(), className: "Counter")
+    lua.stack.setGlobal("c")
+    let result = try evaluate(lua, """
+        local index = getmetatable(c).__index
+        debug.setupvalue(index, 2, 42)
+        debug.setupvalue(index, 3, "fields")
+        local ok1 = pcall(function() return c:bump(1) end)
+        debug.setupvalue(index, 1, 7)
+        local ok2, err = pcall(function() return c.count end)
+        return tostring(ok1) .. ' ' .. tostring(ok2) .. ' ' .. tostring(err:match("upvalue was replaced") ~= nil)
+        """)
+    #expect(result == "false false true")
+}
