@@ -129,7 +129,9 @@ public final class DynamicItem {
     }
 
     /// Mass = density x area / 10000 (a 100 x 100 item of density 1 has mass 1), with the winning item behaviour's density.
-    public var mass: Double { density * area / 10000 }
+    /// The density is read from the animator's behaviour tree at once, so adding an item behaviour or changing its
+    /// density shows here before the next step; an item no animator animates has density 1.
+    public var mass: Double { (animator?.density(of: self) ?? 1) * area / 10000 }
 
     /// The item's box at the origin (UIKit's bounds).
     public var bounds: AABB { AABB(lower: .zero, upper: size) }
