@@ -58,18 +58,27 @@ extension Animator {
 
     /// The last step's contact events, each sent to every collision behaviour it concerns: an item pair to each
     /// behaviour holding both that lets items collide, a boundary contact to the boundary's behaviour.
+    /// Membership is read from the shapes' collision filters (sorted group lists, set by the sync before the step),
+    /// not by searching the behaviours' item lists, which costs the item count per event.
     func deliveries() -> [Delivery] {
         var out: [Delivery] = []
+        // Only delegates hear events; with none, nothing needs routing (open contacts still need their endings).
+        guard openContacts.count > 0 || synced.collisions.contains(where: { $0.delegate != nil }) else { return out }
         for e in world.events {
-            let itemA = item(ofBody: world.shapes[Int(e.shapeA)].body), itemB = item(ofBody: world.shapes[Int(e.shapeB)].body)
+            let shapeA = Int(e.shapeA), shapeB = Int(e.shapeB)
+            let itemA = item(ofBody: world.shapes[shapeA].body), itemB = item(ofBody: world.shapes[shapeB].body)
             let pair = (min(e.shapeA, e.shapeB), max(e.shapeA, e.shapeB))
             if let a = itemA, let b = itemB {
-                for c in synced.collisions where c.collidesItems && c.contains(a) && c.contains(b) {
+                for c in synced.collisions where c.delegate != nil && c.collidesItems
+                    && world.shapes[shapeA].filter.itemGroups.contains(c.group)
+                    && world.shapes[shapeB].filter.itemGroups.contains(c.group) {
                     out.append(Delivery(behavior: c, item1: a, item2: b, boundary: nil, began: e.began, point: e.point, shapes: pair))
                 }
             } else if let it = itemA ?? itemB {
                 let boundaryShape = itemA == nil ? e.shapeA : e.shapeB
-                guard let owner = synced.boundaryOfShape[boundaryShape], owner.behavior.contains(it) else { continue }
+                let itemShape = itemA == nil ? shapeB : shapeA
+                guard let owner = synced.boundaryOfShape[boundaryShape],
+                      world.shapes[itemShape].filter.boundaryGroups.contains(owner.behavior.group) else { continue }
                 out.append(Delivery(behavior: owner.behavior, item1: it, item2: nil, boundary: owner.id, began: e.began, point: e.point,
                                 shapes: pair))
             }

@@ -8,7 +8,7 @@ struct PhysicsWorld {
     var joints = ContiguousArray<Joint>()
     var broadPhase = BroadPhase()
     /// Contact of each shape pair. Used only for look-up, never iterated, so it cannot make the order vary.
-    var contactOfPair: [UInt64: Int32] = [:]
+    var contactOfPair = PairMap()
     var freeBodies: [Int32] = []
     var freeShapes: [Int32] = []
     var freeContacts: [Int32] = []
