@@ -60,16 +60,25 @@ func withLocalPolygons<R>(_ a: Shape, _ b: Shape, _ xf: Transform, _ body: (Loca
 }
 
 /// The edge of `p1` along whose normal `p2` sticks out least, and by how much: the best separating axis among
-/// `p1`'s faces (negative when the cores overlap along every one of them).
-func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon) -> (edge: Int, separation: Double) {
+/// `p1`'s faces (negative when the cores overlap along every one of them). Returns as soon as an axis separates
+/// them by more than `stopAbove`, since the caller then only needs to know that they are apart.
+func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon, stopAbove: Double = .infinity) -> (edge: Int, separation: Double) {
     var bestEdge = 0
     var best = -Double.infinity
     let n1 = p1.normals, v1 = p1.vertices, v2 = p2.vertices
     for i in 0..<p1.count {
         let n = n1[i], v = v1[i]
         var deepest = Double.infinity
-        for j in 0..<p2.count { deepest = min(deepest, dot(n, v2[j] - v)) }
-        if deepest > best { best = deepest; bestEdge = i }
+        for j in 0..<p2.count {
+            deepest = min(deepest, dot(n, v2[j] - v))
+            // This face can no longer beat the best one.
+            if deepest <= best { break }
+        }
+        if deepest > best {
+            best = deepest
+            bestEdge = i
+            if best > stopAbove { break }
+        }
     }
     return (bestEdge, best)
 }
@@ -83,9 +92,11 @@ func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePoi
 
 /// `collidePolygons` once both polygons are in A's frame.
 private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform, _ xfB: Transform) -> Manifold {
-    let (edgeA, sepA) = maxSeparation(pa, pb)
-    let (edgeB, sepB) = maxSeparation(pb, pa)
-    guard max(sepA, sepB) <= Tolerance.speculativeDistance + pa.radius + pb.radius else { return Manifold() }
+    let limit = Tolerance.speculativeDistance + pa.radius + pb.radius
+    let (edgeA, sepA) = maxSeparation(pa, pb, stopAbove: limit)
+    guard sepA <= limit else { return Manifold() }
+    let (edgeB, sepB) = maxSeparation(pb, pa, stopAbove: limit)
+    guard sepB <= limit else { return Manifold() }
     // Prefer A's face unless B's is clearly better, so the choice does not flicker between nearly equal axes.
     if sepB > sepA + 0.1 * Tolerance.linearSlop {
         return clipPolygons(reference: pb, edge: edgeB, incident: pa, separation: sepB, flip: true, xfA, xfB)
