@@ -38,8 +38,10 @@ public final class DynamicItem {
     /// The animator animating this item, if any.
     public internal(set) weak var animator: Animator?
 
-    /// The collision shape in the item's frame, made on first use (the ellipse and path shapes come from Geometry).
-    lazy var collisionShape: Shape = makeShape()
+    /// The collision shape in the item's frame (the ellipse and path shapes come from Geometry). Made anew on each
+    /// use, which is rare (a body's creation, mass, snapshots of items without a body): the world keeps the one copy
+    /// that collides, and a second one here cost 800 bytes per item.
+    var collisionShape: Shape { makeShape() }
     /// Density of the item behaviour that currently wins for this item (1 when none).
     var density: Double = 1
     /// Handles in the animator's world, or -1.
