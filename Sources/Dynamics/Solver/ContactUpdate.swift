@@ -5,11 +5,17 @@ extension PhysicsWorld {
         var pairs = ContiguousArray<(Int32, Int32)>()
         swap(&pairs, &scratchPairs)
         pairs.removeAll(keepingCapacity: true)
-        if proxyCount > 0 { broadPhase.updatePairs { a, b in pairs.append((a, b)) } }
+        if proxyCount > 0 {
+            // A copy of the table for the query only; it is gone before contacts are made, so making them does not
+            // copy the table's storage.
+            do {
+                let known = contactOfPair
+                broadPhase.updatePairs(skipping: { a, b in known[Contact.key(a, b)] != nil }) { a, b in pairs.append((a, b)) }
+            }
+        }
         for (a, b) in pairs {
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
             let i = Int(a), j = Int(b)
-            // Most pairs a moved proxy reports already have their contact: look that up before the filter test.
             guard contactOfPair[Contact.key(a, b)] == nil else { continue }
             let admitted = shapes.withUnsafeBufferPointer { sp in
                 sp[i].inUse && sp[j].inUse && sp[i].body != sp[j].body && !(sp[i].isStatic && sp[j].isStatic)
