@@ -5,8 +5,12 @@
 /// at several per cent of a step. Keys here are mixed by one multiplication. The table is only looked up, never
 /// iterated, so its layout cannot make results depend on anything.
 struct PairMap {
-    private var keys: ContiguousArray<UInt64>
-    private var values: ContiguousArray<Int32>
+    /// Key and handle side by side, so a probe touches one cache line rather than two.
+    private struct Slot {
+        var key: UInt64
+        var value: Int32
+    }
+    private var slots: ContiguousArray<Slot>
     /// Slots in use.
     private(set) var count = 0
     /// A key no pair can have: both halves are shape handles, never -1 together with -1 in a real pair.
@@ -14,11 +18,10 @@ struct PairMap {
 
     /// An empty map.
     init() {
-        keys = ContiguousArray(repeating: Self.empty, count: 16)
-        values = ContiguousArray(repeating: -1, count: 16)
+        slots = ContiguousArray(repeating: Slot(key: Self.empty, value: -1), count: 16)
     }
 
-    @inline(__always) private var mask: Int { keys.count - 1 }
+    @inline(__always) private var mask: Int { slots.count - 1 }
 
     /// Fibonacci hashing: the high bits of the product spread neighbouring keys over the table.
     @inline(__always) private func slot(of key: UInt64) -> Int {
@@ -30,8 +33,8 @@ struct PairMap {
         get {
             var i = slot(of: key)
             while true {
-                let k = keys[i]
-                if k == key { return values[i] }
+                let k = slots[i].key
+                if k == key { return slots[i].value }
                 if k == Self.empty { return nil }
                 i = (i + 1) & mask
             }
@@ -42,14 +45,13 @@ struct PairMap {
     }
 
     private mutating func insert(_ key: UInt64, _ value: Int32) {
-        if 2 * (count + 1) > keys.count { grow() }
+        if 2 * (count + 1) > slots.count { grow() }
         var i = slot(of: key)
         while true {
-            let k = keys[i]
-            if k == key { values[i] = value; return }
+            let k = slots[i].key
+            if k == key { slots[i].value = value; return }
             if k == Self.empty {
-                keys[i] = key
-                values[i] = value
+                slots[i] = Slot(key: key, value: value)
                 count += 1
                 return
             }
@@ -61,7 +63,7 @@ struct PairMap {
     private mutating func remove(_ key: UInt64) {
         var i = slot(of: key)
         while true {
-            let k = keys[i]
+            let k = slots[i].key
             if k == Self.empty { return }
             if k == key { break }
             i = (i + 1) & mask
@@ -70,27 +72,24 @@ struct PairMap {
         var j = i
         while true {
             j = (j + 1) & mask
-            let k = keys[j]
+            let k = slots[j].key
             if k == Self.empty { break }
             let home = slot(of: k)
             // Move k back into the hole unless its home lies cyclically in (hole, j].
             let stays = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j)
             if !stays {
-                keys[hole] = k
-                values[hole] = values[j]
+                slots[hole] = slots[j]
                 hole = j
             }
         }
-        keys[hole] = Self.empty
-        values[hole] = -1
+        slots[hole] = Slot(key: Self.empty, value: -1)
         count -= 1
     }
 
     private mutating func grow() {
-        let oldKeys = keys, oldValues = values
-        keys = ContiguousArray(repeating: Self.empty, count: 2 * oldKeys.count)
-        values = ContiguousArray(repeating: -1, count: 2 * oldKeys.count)
+        let old = slots
+        slots = ContiguousArray(repeating: Slot(key: Self.empty, value: -1), count: 2 * old.count)
         count = 0
-        for i in oldKeys.indices where oldKeys[i] != Self.empty { insert(oldKeys[i], oldValues[i]) }
+        for s in old where s.key != Self.empty { insert(s.key, s.value) }
     }
 }
