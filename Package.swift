@@ -20,8 +20,13 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
-        // The solver and the UIKit Dynamics layer: pure Swift, imports nothing of ours.
-        .target(name: "Dynamics"),
+        // The solver and the UIKit Dynamics layer: pure Swift, imports nothing of ours. Release builds skip the
+        // run-time exclusivity checks (docs/performance.md: 4 % of the instructions of a step, mostly the animator's
+        // reads of its world and items); debug builds and tests keep them.
+        .target(
+            name: "Dynamics",
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
         // Pictures of a world snapshot: terminal drawing, SVG, HTML replay, plots.
         .target(name: "Pictures", dependencies: ["Dynamics"]),
         // A small Swift face over the Lua C API.

@@ -95,6 +95,8 @@ public final class DynamicsWorld: SimulationWorld {
             try animator.addBehavior(behavior)
         }
         for pin in pins { try animator.addBehavior(pin) }
+        // The peers run with sleep off unless the scene allows it; so does ours, or its frames would cost nothing.
+        animator.allowsSleep = scene.allowSleep
         sleeps = scene.allowSleep
     }
 
@@ -160,20 +162,19 @@ public final class DynamicsWorld: SimulationWorld {
 
     public var contactBegins: Int { counter?.begins ?? 0 }
 
-    /// What differs from the peers' run: sleep (the public API has no switch for it) and hand-driven parts.
+    /// What differs from the peers' run: hand-driven parts, and items asleep when the scene wanted sleep off.
     public var note: String? {
         var notes: [String] = []
         if !driven.isEmpty {
             notes.append("the turning walls are items put back on their path by hand before every frame "
-                         + "(UIKit has no kinematic items), and every hand write makes the animator re-sync")
+                         + "(UIKit has no kinematic items); each write updates only that item's body")
         }
         if !sleeps {
             let asleep = animator.snapshot().items.filter(\.isAsleep).count
             if !animator.isRunning {
-                notes.append("the animator paused (every item asleep): sleep cannot be turned off in the public API, "
-                             + "so this time is not comparable")
+                notes.append("the animator paused (nothing left that can move), so this time is not comparable")
             } else if asleep > 0 {
-                notes.append("\(asleep) items asleep at the end (sleep cannot be turned off in the public API)")
+                notes.append("\(asleep) items asleep at the end although sleep is off")
             }
         }
         return notes.isEmpty ? nil : notes.joined(separator: "; ")

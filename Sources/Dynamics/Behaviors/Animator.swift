@@ -47,6 +47,8 @@ public final class Animator {
     var isStepping = false
     /// Items currently in some behaviour of the tree, in first-seen order.
     var knownItems: [DynamicItem] = []
+    /// Contacts whose "began" reached a delegate and whose "ended" has not yet, in the order they began.
+    var openContacts: [OpenContact] = []
 
     /// An animator with no reference bounds.
     public init() { referenceBounds = nil }
@@ -218,6 +220,17 @@ public final class Animator {
                 }
             }
         }
+    }
+
+    /// The density of the item behaviour that wins for `item` (the last one in tree order holding it), or 1.
+    func density(of item: DynamicItem) -> Double {
+        var density = 1.0
+        for b in behaviors {
+            for x in b.subtree {
+                if let ib = x as? DynamicItemBehavior, ib.contains(item) { density = ib.density }
+            }
+        }
+        return density
     }
 
     /// Takes an item out of every behaviour; behaviours that cannot exist without it are removed.

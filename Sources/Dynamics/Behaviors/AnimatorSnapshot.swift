@@ -6,7 +6,7 @@ extension Animator {
             let body = it.bodyID >= 0 && Int(it.bodyID) < world.bodies.count ? world.bodies[Int(it.bodyID)] : nil
             items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: it.center,
                                       angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
-                                      outline: it.collisionShape.outline(), isAnchored: body.map { !$0.isDynamic } ?? false,
+                                      outline: outline(of: it), isAnchored: body.map { !$0.isDynamic } ?? false,
                                       isAsleep: body.map { $0.isDynamic && !$0.isAwake } ?? false))
         }
         var boundaries: [BoundarySnapshot] = []
@@ -31,5 +31,14 @@ extension Animator {
         }
         return WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items, boundaries: boundaries,
                              joints: joints, contactPoints: points)
+    }
+
+    /// The item's outline from the shape the world holds for it, or a shape made for the purpose when it has none.
+    private func outline(of item: DynamicItem) -> [Vector] {
+        let s = Int(item.shapeID)
+        if item.shapeID >= 0, s < world.shapes.count, world.shapes[s].inUse {
+            return world.shapes.withUnsafeBufferPointer { $0[s].shape.outline() }
+        }
+        return item.collisionShape.outline()
     }
 }

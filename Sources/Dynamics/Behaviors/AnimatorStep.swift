@@ -1,12 +1,14 @@
 /// One contact event routed to a collision behaviour, gathered before any callback runs so callbacks that change the
 /// world cannot disturb the delivery of the others.
-private struct Delivery {
+struct Delivery {
     var behavior: CollisionBehavior
     var item1: DynamicItem
     var item2: DynamicItem?
     var boundary: BoundaryIdentifier?
     var began: Bool
     var point: Vector
+    /// The contact's shapes, lower handle first: with the behaviour they name the contact across steps.
+    var shapes: (Int32, Int32)
 }
 
 extension Animator {
@@ -21,7 +23,7 @@ extension Animator {
 
     /// Collision delegates, then actions in tree order, then the pause check and `didPause`.
     func runCallbacks(_ failures: inout [CallbackFailure]) {
-        for d in deliveries() where d.behavior.animator === self {
+        for d in closingOpenContacts(deliveries()) where d.behavior.animator === self {
             guard let delegate = d.behavior.delegate else { continue }
             let c = d.behavior
             switch (d.item2, d.began) {
@@ -56,19 +58,29 @@ extension Animator {
 
     /// The last step's contact events, each sent to every collision behaviour it concerns: an item pair to each
     /// behaviour holding both that lets items collide, a boundary contact to the boundary's behaviour.
-    private func deliveries() -> [Delivery] {
+    /// Membership is read from the shapes' collision filters (sorted group lists, set by the sync before the step),
+    /// not by searching the behaviours' item lists, which costs the item count per event.
+    func deliveries() -> [Delivery] {
         var out: [Delivery] = []
+        // Only delegates hear events; with none, nothing needs routing (open contacts still need their endings).
+        guard openContacts.count > 0 || synced.collisions.contains(where: { $0.delegate != nil }) else { return out }
         for e in world.events {
-            let sa = world.shapes[Int(e.shapeA)], sb = world.shapes[Int(e.shapeB)]
-            let itemA = item(ofBody: sa.body), itemB = item(ofBody: sb.body)
+            let shapeA = Int(e.shapeA), shapeB = Int(e.shapeB)
+            let itemA = item(ofBody: world.shapes[shapeA].body), itemB = item(ofBody: world.shapes[shapeB].body)
+            let pair = (min(e.shapeA, e.shapeB), max(e.shapeA, e.shapeB))
             if let a = itemA, let b = itemB {
-                for c in synced.collisions where c.collidesItems && c.contains(a) && c.contains(b) {
-                    out.append(Delivery(behavior: c, item1: a, item2: b, boundary: nil, began: e.began, point: e.point))
+                for c in synced.collisions where c.delegate != nil && c.collidesItems
+                    && world.shapes[shapeA].filter.itemGroups.contains(c.group)
+                    && world.shapes[shapeB].filter.itemGroups.contains(c.group) {
+                    out.append(Delivery(behavior: c, item1: a, item2: b, boundary: nil, began: e.began, point: e.point, shapes: pair))
                 }
             } else if let it = itemA ?? itemB {
                 let boundaryShape = itemA == nil ? e.shapeA : e.shapeB
-                guard let owner = synced.boundaryOfShape[boundaryShape], owner.behavior.contains(it) else { continue }
-                out.append(Delivery(behavior: owner.behavior, item1: it, item2: nil, boundary: owner.id, began: e.began, point: e.point))
+                let itemShape = itemA == nil ? shapeB : shapeA
+                guard let owner = synced.boundaryOfShape[boundaryShape],
+                      world.shapes[itemShape].filter.boundaryGroups.contains(owner.behavior.group) else { continue }
+                out.append(Delivery(behavior: owner.behavior, item1: it, item2: nil, boundary: owner.id, began: e.began, point: e.point,
+                                shapes: pair))
             }
         }
         return out

@@ -38,8 +38,10 @@ public final class DynamicItem {
     /// The animator animating this item, if any.
     public internal(set) weak var animator: Animator?
 
-    /// The collision shape in the item's frame, made on first use (the ellipse and path shapes come from Geometry).
-    lazy var collisionShape: Shape = makeShape()
+    /// The collision shape in the item's frame (the ellipse and path shapes come from Geometry). Made anew on each
+    /// use, which is rare (a body's creation, mass, snapshots of items without a body): the world keeps the one copy
+    /// that collides, and a second one here cost 800 bytes per item.
+    var collisionShape: Shape { makeShape() }
     /// Density of the item behaviour that currently wins for this item (1 when none).
     var density: Double = 1
     /// Handles in the animator's world, or -1.
@@ -129,7 +131,9 @@ public final class DynamicItem {
     }
 
     /// Mass = density x area / 10000 (a 100 x 100 item of density 1 has mass 1), with the winning item behaviour's density.
-    public var mass: Double { density * area / 10000 }
+    /// The density is read from the animator's behaviour tree at once, so adding an item behaviour or changing its
+    /// density shows here before the next step; an item no animator animates has density 1.
+    public var mass: Double { (animator?.density(of: self) ?? 1) * area / 10000 }
 
     /// The item's box at the origin (UIKit's bounds).
     public var bounds: AABB { AABB(lower: .zero, upper: size) }

@@ -5,6 +5,11 @@ public final class GravityBehavior: ItemHoldingBehavior {
     public private(set) var angle: Double = Double.pi / 2
     /// The default 1 is 1000 pt/s^2; 0 turns gravity off.
     public private(set) var magnitude: Double = 1
+    /// The gravity vector: `magnitude` long, at `angle`; the default is exactly (0, 1). A vector given to
+    /// `setDirection` is kept as given; one made from an angle that is a whole number of quarter turns is exact.
+    public private(set) var direction = Vector(0, 1)
+    /// The unit vector at `angle`, kept so a new magnitude does not bring back the rounding of cos and sin.
+    private var unit = Vector(0, 1)
 
     /// Points per second squared of one unit of magnitude.
     public static let pointsPerSecondSquared: Double = 1000
@@ -12,14 +17,20 @@ public final class GravityBehavior: ItemHoldingBehavior {
     /// Gravity pulling `items` down the screen with magnitude 1.
     public override init(items: [DynamicItem] = []) { super.init(items: items) }
 
-    /// The gravity vector: `magnitude` long, at `angle`; the default is (0, 1).
-    public var direction: Vector { Vector(magnitude * cos(angle), magnitude * sin(angle)) }
-
     /// Sets the vector; its length is the magnitude. A zero vector zeroes the magnitude and keeps the angle.
     public func setDirection(_ v: Vector) throws(DynamicsError) {
         try checkFinite(v, "direction")
-        magnitude = v.length
-        if magnitude > 0 { angle = atan2(v.y, v.x) }
+        let length = v.length
+        // A finite vector can still have an infinite length (components near the largest Double).
+        guard length.isFinite else { throw DynamicsError("direction is too long, got \(v)") }
+        magnitude = length
+        if length > 0 {
+            angle = atan2(v.y, v.x)
+            unit = v / length
+            direction = v
+        } else {
+            direction = .zero
+        }
         propertyDidChange()
     }
 
@@ -27,6 +38,8 @@ public final class GravityBehavior: ItemHoldingBehavior {
     public func setAngle(_ a: Double) throws(DynamicsError) {
         try checkFinite(a, "angle")
         angle = a
+        unit = unitVector(atAngle: a)
+        direction = magnitude * unit
         propertyDidChange()
     }
 
@@ -34,6 +47,7 @@ public final class GravityBehavior: ItemHoldingBehavior {
     public func setMagnitude(_ m: Double) throws(DynamicsError) {
         try checkFinite(m, "magnitude")
         magnitude = m
+        direction = m * unit
         propertyDidChange()
     }
 
@@ -43,6 +57,8 @@ public final class GravityBehavior: ItemHoldingBehavior {
         try checkFinite(m, "magnitude")
         angle = a
         magnitude = m
+        unit = unitVector(atAngle: a)
+        direction = m * unit
         propertyDidChange()
     }
 

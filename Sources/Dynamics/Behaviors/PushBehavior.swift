@@ -33,7 +33,7 @@ public final class PushBehavior: ItemHoldingBehavior {
     }
 
     /// The push vector: `magnitude` long, at `angle`.
-    public var direction: Vector { Vector(magnitude * cos(angle), magnitude * sin(angle)) }
+    public var direction: Vector { magnitude * unitVector(atAngle: angle) }
 
     /// Sets the vector; its length is the magnitude. A zero vector zeroes the magnitude and keeps the angle.
     public func setDirection(_ v: Vector) throws(DynamicsError) {

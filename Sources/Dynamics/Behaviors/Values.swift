@@ -42,3 +42,19 @@ public enum BoundaryIdentifier: Hashable, Sendable, CustomStringConvertible {
 /// One piece of a boundary: a polyline in world coordinates, closed when its last point joins its first. It is the
 /// same value as a flattened Path's subpath, so a Path's `subpaths` can be given to `addBoundary` as they are.
 public typealias Polyline = Subpath
+
+/// The unit vector at angle `a`: exact at whole quarter turns (cos(pi/2) is 6e-17 in floating point, which would tilt
+/// "straight down" by that much), cos and sin elsewhere.
+func unitVector(atAngle a: Double) -> Vector {
+    let quarter = Double.pi / 2
+    let turns = (a / quarter).rounded()
+    if turns * quarter == a, abs(turns) < 1e15 {
+        switch Int(turns) % 4 {
+        case 0: return Vector(1, 0)
+        case 1, -3: return Vector(0, 1)
+        case 2, -2: return Vector(-1, 0)
+        default: return Vector(0, -1)
+        }
+    }
+    return Vector(cos(a), sin(a))
+}

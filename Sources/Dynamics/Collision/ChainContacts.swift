@@ -44,6 +44,7 @@ struct ChainSide {
 }
 
 /// A segment A against a circle B, one point; chain segments leave corner contacts to their neighbours as `ChainSide` says.
+@inline(__always)
 func collideSegmentAndCircle(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
     let c = xfA.inverseApply(xfB.apply(b.center))
     let v1 = a.vertex(0), v2 = a.vertex(1)
@@ -66,12 +67,12 @@ func collideSegmentAndCircle(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Tr
 
 /// A segment A against a polygon B. A chain segment that would make a normal it does not own (see `ChainSide`)
 /// uses its own face as the reference instead, keeping only the points over its span.
-func collideSegmentAndPolygon(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
+func collideSegmentAndPolygon(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform) -> Manifold {
     let m = collidePolygons(a, xfA, b, xfB)
-    guard a.ghost1 != nil || a.ghost2 != nil, m.pointCount > 0 else { return m }
+    guard a.pointee.ghost1 != nil || a.pointee.ghost2 != nil, m.pointCount > 0 else { return m }
     let n = xfA.q.inverseRotate(m.normal)
-    let centroidB = xfA.inverseApply(xfB.apply(b.centroid))
-    let side = ChainSide(a, facing: centroidB, hint: n)
+    let centroidB = xfA.inverseApply(xfB.apply(b.pointee.centroid))
+    let side = ChainSide(a.pointee, facing: centroidB, hint: n)
     if side.admits(n) { return m }
     return withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
         // -infinity skips the corner-to-corner case: this contact is on the face by construction.

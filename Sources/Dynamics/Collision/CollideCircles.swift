@@ -1,4 +1,5 @@
 /// Circle against circle: one point on the line between the centres.
+@inline(__always)
 func collideCircles(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
     let cA = a.center
     let cB = xfA.inverseApply(xfB.apply(b.center))
@@ -16,6 +17,7 @@ func collideCircles(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) 
 }
 
 /// A (rounded) polygon A against circle B: the circle meets the polygon's nearest face or corner.
+@inline(__always)
 func collidePolygonAndCircle(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
     let c = xfA.inverseApply(xfB.apply(b.center))
     let radii = a.radius + b.radius

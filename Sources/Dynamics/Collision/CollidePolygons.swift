@@ -1,7 +1,7 @@
 /// A polygon (or a segment as a two-vertex polygon, or a circle as one point) expressed in one body's frame, for
-/// the narrowphase. Its vertices and normals live in scratch memory owned by `withLocalPolygons`, so building one
-/// copies only the vertices in use and the narrowphase reads them in place (copies of the inline storage of whole
-/// shapes were measured to take half the narrowphase's time).
+/// the narrowphase. Shape A is read in place where it is stored; shape B, moved into A's frame, lives in stack
+/// scratch memory owned by `withLocalPolygons`. Copies of whole shapes (their inline storage holds 24 vertices and
+/// 24 normals) were measured to dominate the narrowphase, so nothing here copies one.
 struct LocalPolygon {
     var count: Int
     var vertices: UnsafeBufferPointer<Vector>
@@ -9,52 +9,82 @@ struct LocalPolygon {
     var radius: Double
 
     @inline(__always) func next(_ i: Int) -> Int { i + 1 < count ? i + 1 : 0 }
+
+    @inline(__always)
+    init(count: Int, vertices: UnsafeBufferPointer<Vector>, normals: UnsafeBufferPointer<Vector>, radius: Double) {
+        self.count = count; self.vertices = vertices; self.normals = normals; self.radius = radius
+    }
+
+    /// The shape at `p` as it is, reading its storage in place (valid while `p` is).
+    @inline(__always)
+    init(inPlace p: UnsafePointer<Shape>) {
+        let n = min(p.pointee.count, Shape.maxPolygonVertices)
+        let raw = UnsafeRawPointer(p)
+        // Offsets of stored properties of a struct always exist; the inline arrays hold their elements contiguously.
+        let vertexOffset = MemoryLayout<Shape>.offset(of: \Shape.storedVertices) ?? 0
+        let normalOffset = MemoryLayout<Shape>.offset(of: \Shape.storedNormals) ?? 0
+        count = n
+        vertices = UnsafeBufferPointer(start: (raw + vertexOffset).assumingMemoryBound(to: Vector.self), count: n)
+        normals = UnsafeBufferPointer(start: (raw + normalOffset).assumingMemoryBound(to: Vector.self), count: n)
+        radius = p.pointee.radius
+    }
 }
 
-/// Calls `body` with shape `a` as it is and shape `b` moved by `xf` (B's placement in A's frame), both in stack
-/// scratch memory that lives for the call only.
+/// Calls `body` with shape `a` read in place and shape `b` moved by `xf` (B's placement in A's frame) into stack
+/// scratch memory that lives for the call only. The scratch stays under 1 KB, which Swift always puts on the stack
+/// (bigger temporary allocations cost a stack-size check or a heap allocation per call).
 @inline(__always)
-func withLocalPolygons<R>(_ a: Shape, _ b: Shape, _ xf: Transform, _ body: (LocalPolygon, LocalPolygon) -> R) -> R {
+func withLocalPolygons<R>(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, _ xf: Transform,
+                          _ body: (LocalPolygon, LocalPolygon) -> R) -> R {
     let cap = Shape.maxPolygonVertices
-    return withUnsafeTemporaryAllocation(of: Vector.self, capacity: 4 * cap) { scratch in
-        let na = min(a.count, cap), nb = min(b.count, cap)
-        let av = a.storedVertices.span, an = a.storedNormals.span
-        let bv = b.storedVertices.span, bn = b.storedNormals.span
-        for i in 0..<na {
-            scratch.initializeElement(at: i, to: av[i])
-            scratch.initializeElement(at: cap + i, to: an[i])
-        }
+    return withUnsafeTemporaryAllocation(of: Vector.self, capacity: 2 * cap) { scratch in
+        let pa = LocalPolygon(inPlace: a)
+        let source = LocalPolygon(inPlace: b)
+        let nb = source.count
         for i in 0..<nb {
-            scratch.initializeElement(at: 2 * cap + i, to: xf.apply(bv[i]))
-            scratch.initializeElement(at: 3 * cap + i, to: xf.q.rotate(bn[i]))
+            scratch.initializeElement(at: i, to: xf.apply(source.vertices[i]))
+            scratch.initializeElement(at: cap + i, to: xf.q.rotate(source.normals[i]))
         }
         let base = UnsafeBufferPointer(scratch)
-        let pa = LocalPolygon(count: na, vertices: UnsafeBufferPointer(rebasing: base[0..<na]),
-                              normals: UnsafeBufferPointer(rebasing: base[cap..<(cap + na)]), radius: a.radius)
-        let pb = LocalPolygon(count: nb, vertices: UnsafeBufferPointer(rebasing: base[(2 * cap)..<(2 * cap + nb)]),
-                              normals: UnsafeBufferPointer(rebasing: base[(3 * cap)..<(3 * cap + nb)]), radius: b.radius)
+        let pb = LocalPolygon(count: nb, vertices: UnsafeBufferPointer(rebasing: base[0..<nb]),
+                              normals: UnsafeBufferPointer(rebasing: base[cap..<(cap + nb)]), radius: source.radius)
         // Vector is a trivial type: the scratch needs no deinitialisation.
         return body(pa, pb)
     }
 }
 
+/// `withLocalPolygons` for shapes held as values (tests, queries): they are borrowed for the call, not copied.
+@inline(__always)
+func withLocalPolygons<R>(_ a: Shape, _ b: Shape, _ xf: Transform, _ body: (LocalPolygon, LocalPolygon) -> R) -> R {
+    withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in withLocalPolygons(pa, pb, xf, body) } }
+}
+
 /// The edge of `p1` along whose normal `p2` sticks out least, and by how much: the best separating axis among
-/// `p1`'s faces (negative when the cores overlap along every one of them).
-func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon) -> (edge: Int, separation: Double) {
+/// `p1`'s faces (negative when the cores overlap along every one of them). Returns as soon as an axis separates
+/// them by more than `stopAbove`, since the caller then only needs to know that they are apart.
+func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon, stopAbove: Double = .infinity) -> (edge: Int, separation: Double) {
     var bestEdge = 0
     var best = -Double.infinity
     let n1 = p1.normals, v1 = p1.vertices, v2 = p2.vertices
     for i in 0..<p1.count {
         let n = n1[i], v = v1[i]
         var deepest = Double.infinity
-        for j in 0..<p2.count { deepest = min(deepest, dot(n, v2[j] - v)) }
-        if deepest > best { best = deepest; bestEdge = i }
+        for j in 0..<p2.count {
+            deepest = min(deepest, dot(n, v2[j] - v))
+            // This face can no longer beat the best one.
+            if deepest <= best { break }
+        }
+        if deepest > best {
+            best = deepest
+            bestEdge = i
+            if best > stopAbove { break }
+        }
     }
     return (bestEdge, best)
 }
 
 /// Two convex (rounded) polygons, either of which may be a segment.
-func collidePolygons(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
+func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform) -> Manifold {
     withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
         collideLocalPolygons(pa, pb, xfA, xfB)
     }
@@ -62,9 +92,11 @@ func collidePolygons(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform)
 
 /// `collidePolygons` once both polygons are in A's frame.
 private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform, _ xfB: Transform) -> Manifold {
-    let (edgeA, sepA) = maxSeparation(pa, pb)
-    let (edgeB, sepB) = maxSeparation(pb, pa)
-    guard max(sepA, sepB) <= Tolerance.speculativeDistance + pa.radius + pb.radius else { return Manifold() }
+    let limit = Tolerance.speculativeDistance + pa.radius + pb.radius
+    let (edgeA, sepA) = maxSeparation(pa, pb, stopAbove: limit)
+    guard sepA <= limit else { return Manifold() }
+    let (edgeB, sepB) = maxSeparation(pb, pa, stopAbove: limit)
+    guard sepB <= limit else { return Manifold() }
     // Prefer A's face unless B's is clearly better, so the choice does not flicker between nearly equal axes.
     if sepB > sepA + 0.1 * Tolerance.linearSlop {
         return clipPolygons(reference: pb, edge: edgeB, incident: pa, separation: sepB, flip: true, xfA, xfB)

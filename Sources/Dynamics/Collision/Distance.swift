@@ -90,17 +90,22 @@ func closestPointsOfCores(_ pa: LocalPolygon, _ pb: LocalPolygon) -> CoreClosest
 /// The distance between two convex shapes by GJK on their cores, then their radii.
 /// Circles are points with a radius, segments two-point polygons, and polygons their vertices with rounding.
 public func shapeDistance(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> DistanceOutput {
+    withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in shapeDistance(pa, xfA, pb, xfB) } }
+}
+
+/// `shapeDistance` for shapes read in place: no shape is copied.
+func shapeDistance(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform) -> DistanceOutput {
     // Work in A's frame so the numbers stay small however far the shapes are from the origin.
     let c = withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in closestPointsOfCores(pa, pb) }
     let onA = c.onA, onB = c.onB, core = c.distance, iterations = c.iterations
-    let radii = a.radius + b.radius
+    let radii = a.pointee.radius + b.pointee.radius
     var out = DistanceOutput(pointA: .zero, pointB: .zero, normal: .zero, distance: 0, coreDistance: core,
                              iterations: iterations)
     if core > radii && core > 0 {
         let n = (onB - onA) / core
         out.normal = xfA.q.rotate(n)
-        out.pointA = xfA.apply(onA + a.radius * n)
-        out.pointB = xfA.apply(onB - b.radius * n)
+        out.pointA = xfA.apply(onA + a.pointee.radius * n)
+        out.pointB = xfA.apply(onB - b.pointee.radius * n)
         out.distance = core - radii
     } else {
         let mid = xfA.apply(0.5 * (onA + onB))

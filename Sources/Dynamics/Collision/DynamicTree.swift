@@ -197,14 +197,18 @@ public struct DynamicTree: Sendable {
     }
 
     /// Walks from `start` to the root, rebalancing each node and refreshing its box and height.
+    /// Works on the node buffer directly: this runs for every re-inserted proxy, and the array's per-write
+    /// uniqueness and bounds checks were a large part of its cost.
     private mutating func refitAndBalance(from start: Int32) {
-        var index = start
-        while index != DynamicTree.nullNode {
-            index = balance(index)
-            let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
-            nodes[Int(index)].height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
-            nodes[Int(index)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
-            index = nodes[Int(index)].parent
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var index = start
+            while index != DynamicTree.nullNode {
+                index = Self.balance(nodes, index)
+                let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
+                nodes[Int(index)].height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
+                nodes[Int(index)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
+                index = nodes[Int(index)].parent
+            }
         }
     }
 
@@ -212,7 +216,7 @@ public struct DynamicTree: Sendable {
     /// perimeter of the rearranged child most, if any does (tree rotations chosen by the surface area heuristic rather
     /// than by height: height-balanced rotations were measured to make queries several times slower here).
     /// Returns `a`, which keeps its place.
-    private mutating func balance(_ a: Int32) -> Int32 {
+    private static func balance(_ nodes: UnsafeMutableBufferPointer<Node>, _ a: Int32) -> Int32 {
         let nodeA = nodes[Int(a)]
         guard !nodeA.isLeaf else { return a }
         let b = nodeA.child1, c = nodeA.child2

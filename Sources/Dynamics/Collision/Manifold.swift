@@ -73,13 +73,18 @@ public struct Manifold: Sendable {
 /// such as a box's side face meeting an internal vertex of a flattened curve, is replaced by a contact on the
 /// segment's face, which is how a box slides along a chain without catching on its joints.
 public func collide(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
-    switch (a.kind, b.kind) {
-    case (.circle, .circle): return collideCircles(a, xfA, b, xfB)
-    case (.polygon, .circle): return collidePolygonAndCircle(a, xfA, b, xfB)
-    case (.circle, .polygon): return collidePolygonAndCircle(b, xfB, a, xfA).flipped()
+    withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in collide(pa, xfA, pb, xfB) } }
+}
+
+/// `collide` for shapes read in place (the world's shape storage): no shape is copied.
+func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform) -> Manifold {
+    switch (a.pointee.kind, b.pointee.kind) {
+    case (.circle, .circle): return collideCircles(a.pointee, xfA, b.pointee, xfB)
+    case (.polygon, .circle): return collidePolygonAndCircle(a.pointee, xfA, b.pointee, xfB)
+    case (.circle, .polygon): return collidePolygonAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()
     case (.polygon, .polygon): return collidePolygons(a, xfA, b, xfB)
-    case (.segment, .circle): return collideSegmentAndCircle(a, xfA, b, xfB)
-    case (.circle, .segment): return collideSegmentAndCircle(b, xfB, a, xfA).flipped()
+    case (.segment, .circle): return collideSegmentAndCircle(a.pointee, xfA, b.pointee, xfB)
+    case (.circle, .segment): return collideSegmentAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()
     case (.segment, .polygon): return collideSegmentAndPolygon(a, xfA, b, xfB)
     case (.polygon, .segment): return collideSegmentAndPolygon(b, xfB, a, xfA).flipped()
     case (.segment, .segment): return Manifold()

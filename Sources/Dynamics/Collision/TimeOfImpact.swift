@@ -35,6 +35,15 @@ public struct Sweep: Sendable {
 /// stepped over however fast the shape moves. The answer is within a quarter of `Tolerance.linearSlop` of `target`.
 public func timeOfImpact(_ a: Shape, _ sweepA: Sweep, _ b: Shape, _ sweepB: Sweep,
                          target: Double, maxFraction: Double = 1) -> Double {
+    withUnsafePointer(to: a) { pa in
+        withUnsafePointer(to: b) { pb in timeOfImpact(pa, sweepA, pb, sweepB, target: target, maxFraction: maxFraction) }
+    }
+}
+
+/// `timeOfImpact` for shapes read in place (the world's shape storage): no shape is copied.
+func timeOfImpact(_ pa: UnsafePointer<Shape>, _ sweepA: Sweep, _ pb: UnsafePointer<Shape>, _ sweepB: Sweep,
+                  target: Double, maxFraction: Double) -> Double {
+    let a = LocalPolygon(inPlace: pa), b = LocalPolygon(inPlace: pb)
     let tMax = maxFraction.isFinite ? min(max(maxFraction, 0), 1) : 1
     let tolerance = 0.25 * Tolerance.linearSlop
     let target = target.isFinite ? max(target, tolerance) : tolerance
@@ -44,7 +53,7 @@ public func timeOfImpact(_ a: Shape, _ sweepA: Sweep, _ b: Shape, _ sweepB: Swee
     guard velocity.isFinite, turning.isFinite else { return 0 }
     var t = 0.0
     for _ in 0..<64 {
-        let d = shapeDistance(a, sweepA.transform(at: t), b, sweepB.transform(at: t))
+        let d = shapeDistance(pa, sweepA.transform(at: t), pb, sweepB.transform(at: t))
         let gap = d.coreDistance - a.radius - b.radius - target
         if gap <= tolerance || d.normal == .zero { return t }
         let closing = max(0, -dot(velocity, d.normal)) + turning
@@ -56,8 +65,8 @@ public func timeOfImpact(_ a: Shape, _ sweepA: Sweep, _ b: Shape, _ sweepB: Swee
 }
 
 /// The farthest core point of `s` from `center` (the radius stays put as the body turns).
-func coreReach(_ s: Shape, from center: Vector) -> Double {
+func coreReach(_ s: LocalPolygon, from center: Vector) -> Double {
     var r = 0.0
-    for i in 0..<s.count { r = max(r, distance(s.vertex(i), center)) }
+    for i in 0..<s.count { r = max(r, distance(s.vertices[i], center)) }
     return r
 }

@@ -24,11 +24,12 @@ struct Contact {
 
     /// Replaces the manifold, carrying impulses over to points that came from the same features.
     mutating func update(with new: Manifold) {
-        let old = manifold
+        // Only the old ids are needed, not a copy of the whole old manifold.
+        let id1 = manifold.point1?.id, id2 = manifold.point2?.id
         let (on1, ot1, on2, ot2) = (normalImpulse1, tangentImpulse1, normalImpulse2, tangentImpulse2)
         func carried(_ id: UInt32) -> (Double, Double) {
-            if let p = old.point1, p.id == id { return (on1, ot1) }
-            if let p = old.point2, p.id == id { return (on2, ot2) }
+            if id1 == id { return (on1, ot1) }
+            if id2 == id { return (on2, ot2) }
             return (0, 0)
         }
         manifold = new

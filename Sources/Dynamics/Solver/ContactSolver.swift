@@ -31,17 +31,18 @@ struct ContactConstraint {
 /// The contact half of the soft-step solver. Functions work on raw buffers: they run once per contact per sub-step.
 enum ContactSolver {
     /// Freezes anchors, masses and softness for the step.
-    static func prepare(_ c: inout ContactConstraint, contact: borrowing Contact, bodies: UnsafeMutableBufferPointer<Body>,
+    /// The contact is read in place: it is a large record and copying it per contact per step showed in profiles.
+    static func prepare(_ c: inout ContactConstraint, contact: UnsafePointer<Contact>, bodies: UnsafeMutableBufferPointer<Body>,
                         states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness, staticSoftness: Softness) {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         let mA = states[a].invMass, iA = states[a].invInertia
         let mB = states[b].invMass, iB = states[b].invInertia
-        let m = contact.manifold
-        c.normal = m.normal
-        c.friction = contact.friction
-        c.restitution = contact.restitution
+        let normal = contact.pointee.manifold.normal
+        c.normal = normal
+        c.friction = contact.pointee.friction
+        c.restitution = contact.pointee.restitution
         c.softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
-        let tangent = m.normal.rightPerp
+        let tangent = normal.rightPerp
         let offsetA = bodies[a].center - bodies[a].origin
         let offsetB = bodies[b].center - bodies[b].origin
         let vA = states[a].v, wA = states[a].w, vB = states[b].v, wB = states[b].w
@@ -50,23 +51,26 @@ enum ContactSolver {
             var p = ContactConstraintPoint()
             p.rA = mp.anchorA - offsetA
             p.rB = mp.anchorB - offsetB
-            p.baseSeparation = mp.separation - dot(p.rB - p.rA, m.normal)
+            p.baseSeparation = mp.separation - dot(p.rB - p.rA, normal)
             p.normalImpulse = ni
             p.tangentImpulse = ti
-            let rnA = cross(p.rA, m.normal), rnB = cross(p.rB, m.normal)
+            let rnA = cross(p.rA, normal), rnB = cross(p.rB, normal)
             let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
             p.normalMass = kN > 0 ? 1 / kN : 0
             let rtA = cross(p.rA, tangent), rtB = cross(p.rB, tangent)
             let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
             p.tangentMass = kT > 0 ? 1 / kT : 0
             let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-            p.relativeVelocity = dot(m.normal, dv)
+            p.relativeVelocity = dot(normal, dv)
             return p
         }
         c.pointCount = 0
-        if let mp = m.point1 { c.p1 = make(mp, contact.normalImpulse1, contact.tangentImpulse1); c.pointCount = 1 }
-        if let mp = m.point2 {
-            let p = make(mp, contact.normalImpulse2, contact.tangentImpulse2)
+        if let mp = contact.pointee.manifold.point1 {
+            c.p1 = make(mp, contact.pointee.normalImpulse1, contact.pointee.tangentImpulse1)
+            c.pointCount = 1
+        }
+        if let mp = contact.pointee.manifold.point2 {
+            let p = make(mp, contact.pointee.normalImpulse2, contact.pointee.tangentImpulse2)
             if c.pointCount == 0 { c.p1 = p } else { c.p2 = p }
             c.pointCount += 1
         }

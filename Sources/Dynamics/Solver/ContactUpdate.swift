@@ -5,14 +5,23 @@ extension PhysicsWorld {
         var pairs = ContiguousArray<(Int32, Int32)>()
         swap(&pairs, &scratchPairs)
         pairs.removeAll(keepingCapacity: true)
-        if proxyCount > 0 { broadPhase.updatePairs { a, b in pairs.append((a, b)) } }
+        if proxyCount > 0 {
+            // A copy of the table for the query only; it is gone before contacts are made, so making them does not
+            // copy the table's storage.
+            do {
+                let known = contactOfPair
+                broadPhase.updatePairs(skipping: { a, b in known[Contact.key(a, b)] != nil }) { a, b in pairs.append((a, b)) }
+            }
+        }
         for (a, b) in pairs {
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
             let i = Int(a), j = Int(b)
-            guard shapes[i].inUse, shapes[j].inUse, shapes[i].body != shapes[j].body,
-                  !(shapes[i].isStatic && shapes[j].isStatic),
-                  shapes[i].filter.shouldCollide(with: shapes[j].filter) else { continue }
-            createContact(a, b)
+            guard contactOfPair[Contact.key(a, b)] == nil else { continue }
+            let admitted = shapes.withUnsafeBufferPointer { sp in
+                sp[i].inUse && sp[j].inUse && sp[i].body != sp[j].body && !(sp[i].isStatic && sp[j].isStatic)
+                    && sp[i].filter.shouldCollide(with: sp[j].filter)
+            }
+            if admitted { createContact(a, b) }
         }
         swap(&pairs, &scratchPairs)
 
@@ -30,7 +39,9 @@ extension PhysicsWorld {
                 continue
             }
             let xfA = bodies[ia].transform, xfB = bodies[ib].transform
-            let manifold = shapes.withUnsafeBufferPointer { sp in collide(sp[sa].shape, xfA, sp[sb].shape, xfB) }
+            let manifold = shapes.withUnsafeBufferPointer { sp in
+                collide(Self.shapePointer(sp, sa), xfA, Self.shapePointer(sp, sb), xfB)
+            }
             contacts[c].update(with: manifold)
             let touching = contacts[c].touching
             if touching && !wasTouching {
@@ -45,5 +56,14 @@ extension PhysicsWorld {
                 if !bodies[ib].isAwake { wakeBody(Int32(ib)) }
             }
         }
+    }
+
+    /// The shape of record `i`, in place in the world's storage (valid while `records` is); `i` must be in range.
+    @inline(__always)
+    static func shapePointer(_ records: UnsafeBufferPointer<ShapeRecord>, _ i: Int) -> UnsafePointer<Shape> {
+        // A stored property of a struct always has an offset; `shape` is the first, so it is 0 in practice.
+        let offset = MemoryLayout<ShapeRecord>.offset(of: \ShapeRecord.shape) ?? 0
+        let record = UnsafeRawPointer(records.baseAddress.unsafelyUnwrapped + i)
+        return (record + offset).assumingMemoryBound(to: Shape.self)
     }
 }

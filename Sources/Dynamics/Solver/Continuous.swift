@@ -22,26 +22,32 @@ extension PhysicsWorld {
 
     private mutating func sweep(_ bodyIndex: Int32) {
         let i = Int(bodyIndex)
-        let body = bodies[i]
-        let shapeIndex = body.shape
+        let shapeIndex = bodies[i].shape
         guard shapeIndex >= 0, shapes[Int(shapeIndex)].proxy >= 0 else { return }
-        let rec = shapes[Int(shapeIndex)]
-        let sweep = Sweep(localCenter: body.localCenter, c1: body.center0, c2: body.center, q1: body.q0, q2: body.q)
-        let startXF = Transform(p: body.center0 - body.q0.rotate(body.localCenter), q: body.q0)
-        let box = rec.shape.aabb(startXF).union(rec.shape.aabb(body.transform))
-        var candidates: [Int32] = []
+        let sweep = Sweep(localCenter: bodies[i].localCenter, c1: bodies[i].center0, c2: bodies[i].center,
+                          q1: bodies[i].q0, q2: bodies[i].q)
+        let startXF = Transform(p: bodies[i].center0 - bodies[i].q0.rotate(bodies[i].localCenter), q: bodies[i].q0)
+        let endXF = bodies[i].transform
+        let box = shapes[Int(shapeIndex)].shape.aabb(startXF).union(shapes[Int(shapeIndex)].shape.aabb(endXF))
+        var candidates = ContiguousArray<Int32>()
         broadPhase.query(box) { candidates.append($0); return true }
         var fraction = 1.0
-        for s in candidates {
-            guard s >= 0, Int(s) < shapes.count, shapes[Int(s)].inUse, shapes[Int(s)].body != bodyIndex else { continue }
-            let ob = bodies[Int(shapes[Int(s)].body)]
-            guard shapes[Int(s)].isStatic || !ob.isFast, rec.filter.shouldCollide(with: shapes[Int(s)].filter) else { continue }
-            let still = Sweep(localCenter: ob.localCenter, c1: ob.center, c2: ob.center, q1: ob.q, q2: ob.q)
-            let t = shapes.withUnsafeBufferPointer { sp in
-                timeOfImpact(rec.shape, sweep, sp[Int(s)].shape, still, target: Tolerance.linearSlop, maxFraction: fraction)
+        // Shape records are large: they are read in place, never copied, while the candidates are tried.
+        shapes.withUnsafeBufferPointer { sp in
+        bodies.withUnsafeBufferPointer { bp in
+            let own = Int(shapeIndex)
+            for s in candidates {
+                let k = Int(s)
+                guard s >= 0, k < sp.count, sp[k].inUse, sp[k].body != bodyIndex else { continue }
+                let ob = Int(sp[k].body)
+                guard sp[k].isStatic || !bp[ob].isFast, sp[own].filter.shouldCollide(with: sp[k].filter) else { continue }
+                let still = Sweep(localCenter: bp[ob].localCenter, c1: bp[ob].center, c2: bp[ob].center, q1: bp[ob].q, q2: bp[ob].q)
+                let t = timeOfImpact(Self.shapePointer(sp, own), sweep, Self.shapePointer(sp, k), still,
+                                     target: Tolerance.linearSlop, maxFraction: fraction)
+                // Zero means the shapes already touch at the start: the contact solver deals with that.
+                if t > 0 && t < fraction { fraction = t }
             }
-            // Zero means the shapes already touch at the start: the contact solver deals with that.
-            if t > 0 && t < fraction { fraction = t }
+        }
         }
         if fraction < 1 {
             let xf = sweep.transform(at: fraction)

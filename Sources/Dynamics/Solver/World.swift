@@ -8,7 +8,7 @@ struct PhysicsWorld {
     var joints = ContiguousArray<Joint>()
     var broadPhase = BroadPhase()
     /// Contact of each shape pair. Used only for look-up, never iterated, so it cannot make the order vary.
-    var contactOfPair: [UInt64: Int32] = [:]
+    var contactOfPair = PairMap()
     var freeBodies: [Int32] = []
     var freeShapes: [Int32] = []
     var freeContacts: [Int32] = []
@@ -136,9 +136,11 @@ struct PhysicsWorld {
     mutating func createContact(_ a: Int32, _ b: Int32) {
         let key = Contact.key(a, b)
         guard contactOfPair[key] == nil else { return }
-        let sa = shapes[Int(a)], sb = shapes[Int(b)]
-        let c = Contact(shapeA: a, shapeB: b, bodyA: sa.body, bodyB: sb.body,
-                        friction: mixFriction(sa.friction, sb.friction), restitution: mixRestitution(sa.restitution, sb.restitution))
+        // Field by field: a shape record is large and copying two of them per new pair showed in profiles.
+        let i = Int(a), j = Int(b)
+        let c = Contact(shapeA: a, shapeB: b, bodyA: shapes[i].body, bodyB: shapes[j].body,
+                        friction: mixFriction(shapes[i].friction, shapes[j].friction),
+                        restitution: mixRestitution(shapes[i].restitution, shapes[j].restitution))
         contactOfPair[key] = Self.allocate(&contacts, &freeContacts, c)
     }
 

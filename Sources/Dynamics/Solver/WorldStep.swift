@@ -65,9 +65,12 @@ extension PhysicsWorld {
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
         joints.withUnsafeMutableBufferPointer { jointBuf in
-            for i in cons.indices {
-                ContactSolver.prepare(&cons[i], contact: contacts[Int(cons[i].contact)], bodies: bodyBuf, states: stateBuf,
-                                      contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+            contacts.withUnsafeBufferPointer { contactBuf in
+                guard let base = contactBuf.baseAddress else { return }
+                for i in cons.indices {
+                    ContactSolver.prepare(&cons[i], contact: base + Int(cons[i].contact), bodies: bodyBuf, states: stateBuf,
+                                          contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+                }
             }
             for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
 
