@@ -162,7 +162,8 @@ enum ContactSolver {
     }
 
     /// Keeps the impulses in the contact for next step's warm start.
-    static func store(_ c: ContactConstraint, into contact: inout Contact) {
+    @inline(__always)
+    static func store(_ c: borrowing ContactConstraint, into contact: inout Contact) {
         // The constraint's first point is the manifold's first present point.
         if contact.manifold.point1 != nil {
             contact.normalImpulse1 = c.p1.normalImpulse; contact.tangentImpulse1 = c.p1.tangentImpulse
