@@ -22,6 +22,15 @@ struct BodyPair {
         b.v + cross(b.w, rB) - a.v - cross(a.w, rA)
     }
 
+    /// Writes the velocities back to bodies `a` and `b`: the only part of a state that solving changes.
+    @inline(__always)
+    func storeVelocities(into states: UnsafeMutableBufferPointer<BodyState>, _ a: Int, _ b: Int) {
+        states[a].v = self.a.v
+        states[a].w = self.a.w
+        states[b].v = self.b.v
+        states[b].w = self.b.w
+    }
+
     /// Applies impulse `P` to B at `rB` and its opposite to A at `rA`.
     @inline(__always)
     mutating func apply(_ P: Vector, _ rA: Vector, _ rB: Vector) {

@@ -83,8 +83,7 @@ enum ContactSolver {
         let tangent = c.normal.rightPerp
         if c.pointCount > 0 { pair.apply(c.p1.normalImpulse * c.normal + c.p1.tangentImpulse * tangent, c.p1.rA, c.p1.rB) }
         if c.pointCount > 1 { pair.apply(c.p2.normalImpulse * c.normal + c.p2.tangentImpulse * tangent, c.p2.rA, c.p2.rB) }
-        states[a] = pair.a
-        states[b] = pair.b
+        pair.storeVelocities(into: states, a, b)
     }
 
     /// One soft iteration: normal impulses (with position feedback when `useBias`), then friction.
@@ -100,9 +99,8 @@ enum ContactSolver {
             if count > 0 { solveTangent(&c.p1, &pair, t, friction) }
             if count > 1 { solveTangent(&c.p2, &pair, t, friction) }
         }
-        // Static bodies have zero inverse mass, so writing their state back leaves it unchanged.
-        states[a] = pair.a
-        states[b] = pair.b
+        // Static bodies have zero inverse mass, so writing their velocities back leaves them unchanged.
+        pair.storeVelocities(into: states, a, b)
     }
 
     @inline(__always)
@@ -111,16 +109,17 @@ enum ContactSolver {
         // Current separation from how far the anchors moved since the step began.
         let prA = pair.a.dq.rotate(p.rA), prB = pair.b.dq.rotate(p.rB)
         let s = dot(pair.b.dp - pair.a.dp + prB - prA, n) + p.baseSeparation
-        var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
-        if s > 0 {
-            bias = s * inverseH // speculative: close the gap this sub-step, no further
-        } else if useBias {
-            bias = max(softness.biasRate * s, -SolverTuning.contactPushMaxVelocity)
-            massScale = softness.massScale
-            impulseScale = softness.impulseScale
-        }
         let vn = dot(pair.relativeVelocity(p.rA, p.rB), n)
-        let impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
+        // Three cases written apart, so the rigid ones do not multiply by a mass scale of 1 and an impulse scale of 0.
+        let impulse: Double
+        if s > 0 {
+            impulse = -p.normalMass * (vn + s * inverseH) // speculative: close the gap this sub-step, no further
+        } else if useBias {
+            let bias = max(softness.biasRate * s, -SolverTuning.contactPushMaxVelocity)
+            impulse = -p.normalMass * softness.massScale * (vn + bias) - softness.impulseScale * p.normalImpulse
+        } else {
+            impulse = -p.normalMass * vn
+        }
         let newImpulse = max(p.normalImpulse + impulse, 0)
         let applied = newImpulse - p.normalImpulse
         p.normalImpulse = newImpulse
@@ -163,7 +162,8 @@ enum ContactSolver {
     }
 
     /// Keeps the impulses in the contact for next step's warm start.
-    static func store(_ c: ContactConstraint, into contact: inout Contact) {
+    @inline(__always)
+    static func store(_ c: borrowing ContactConstraint, into contact: inout Contact) {
         // The constraint's first point is the manifold's first present point.
         if contact.manifold.point1 != nil {
             contact.normalImpulse1 = c.p1.normalImpulse; contact.tangentImpulse1 = c.p1.tangentImpulse

@@ -104,7 +104,12 @@ extension PhysicsWorld {
         }
         }
         }
-        for c in constraints { ContactSolver.store(c, into: &contacts[Int(c.contact)]) }
+        // On the buffers: a constraint is a large record, and iterating by value copied each one.
+        constraints.withUnsafeBufferPointer { cons in
+            contacts.withUnsafeMutableBufferPointer { contactBuf in
+                for i in cons.indices { ContactSolver.store(cons[i], into: &contactBuf[Int(cons[i].contact)]) }
+            }
+        }
 
         finalizeBodies(states: states, inputs: inputs, dt: dt)
         if enableContinuous { solveContinuous(inputs: inputs, dt: dt) }
