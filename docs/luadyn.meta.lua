@@ -89,6 +89,7 @@ function View(options) end
 ---@field items View[] ro
 ---@field timeStep number rw, default 1/60
 ---@field substeps integer rw, default 4
+---@field allowsSleep boolean rw, default true: false keeps every item awake (not in UIKit)
 ---@field isRunning boolean ro
 ---@field elapsedTime number ro, seconds
 ---@field referenceBounds luadyn.Rect? ro
@@ -164,7 +165,7 @@ function AnimatorMethods:stopTrace() end
 
 ---@overload fun(): Animator
 ---@overload fun(view: View): Animator
----@param options {width: number?, height: number?, timeStep: number?, substeps: integer?, delegate: luadyn.AnimatorDelegate?}
+---@param options {width: number?, height: number?, timeStep: number?, substeps: integer?, allowsSleep: boolean?, delegate: luadyn.AnimatorDelegate?}
 ---@return Animator
 function Animator(options) end
 

@@ -60,7 +60,7 @@ enum AnimatorBinding {
         } else {
             try s.checkType(1, .table, site: .arg(1))
             let o = OptionTable(s, at: 1, arg: 1, typeName: "Animator")
-            try o.checkKeys(["width", "height", "timeStep", "substeps", "delegate"], allowsArray: false)
+            try o.checkKeys(["width", "height", "timeStep", "substeps", "allowsSleep", "delegate"], allowsArray: false)
             let width = try o.value("width") { s, i, site throws(LuaError) in try s.checkPositive(i, site) }
             let height = try o.value("height") { s, i, site throws(LuaError) in try s.checkPositive(i, site) }
             switch (width, height) {
@@ -78,6 +78,14 @@ enum AnimatorBinding {
                 s.rawGet(o.index, field: "substeps")
                 defer { s.pop() }
                 try setSubsteps(s, animator, s.top, .field("substeps", of: 1))
+            }
+            if o.has("allowsSleep") {
+                s.rawGet(o.index, field: "allowsSleep")
+                defer { s.pop() }
+                guard s.type(at: -1) == .boolean else {
+                    throw LuaError.argument(1, "field 'allowsSleep': boolean expected, got \(s.typeName(at: -1))")
+                }
+                animator.allowsSleep = s.boolean(at: -1)
             }
             if o.has("delegate") {
                 s.rawGet(o.index, field: "delegate")
@@ -199,6 +207,7 @@ enum AnimatorBinding {
                     case "timeStep": s.push(a.timeStep)
                     case "substeps": s.push(a.substeps)
                     case "isRunning": s.push(a.isRunning)
+                    case "allowsSleep": s.push(a.allowsSleep)
                     case "elapsedTime": s.push(a.elapsedTime)
                     case "referenceBounds":
                         if let r = a.referenceBounds { s.push(box: r) } else { s.pushNil() }
@@ -218,6 +227,7 @@ enum AnimatorBinding {
                             let dt = try s.checkPositive(3, .arg(3))
                             try dynamics { () throws(DynamicsError) in try a.setTimeStep(dt) }
                         case "substeps": try setSubsteps(s, a, 3, .arg(3))
+                        case "allowsSleep": a.allowsSleep = try s.checkBoolean(3)
                         case "delegate": try setDelegate(s, a, 3, .arg(3))
                         default: throw BehaviorCommon.cannotSet(info, key)
                         }

@@ -81,6 +81,8 @@ enum HelpCatalog {
                       summary: "every item in any of its behaviours"),
             FieldInfo(name: "timeStep", writable: true, kind: "number, s", defaultValue: "1/60", summary: "the frame length step() uses"),
             FieldInfo(name: "substeps", writable: true, kind: "integer", defaultValue: "4", summary: "solver sub-steps per frame"),
+            FieldInfo(name: "allowsSleep", writable: true, kind: "boolean", defaultValue: "true",
+                      summary: "false keeps every item awake, so the animator never pauses (not in UIKit)"),
             FieldInfo(name: "isRunning", writable: false, kind: "boolean", defaultValue: nil,
                       summary: "false once every item is at rest; true again when anything changes"),
             FieldInfo(name: "elapsedTime", writable: false, kind: "number, s", defaultValue: "0",

@@ -75,3 +75,20 @@ local other = Animator()
 local shared = Gravity{}
 other:addBehavior(shared)
 expectError("already", function() a:addBehavior(shared) end)
+
+-- allowsSleep (not in UIKit): false keeps items awake, so the animator never pauses.
+do
+  local awake = Animator{ width = 200, height = 200, allowsSleep = false }
+  assert(awake.allowsSleep == false)
+  local box = View{ center = {100, 100}, size = {40, 40} }
+  awake:addBehavior(Gravity{ box })
+  awake:addBehavior(Collision{ box, translatesReferenceBoundsIntoBoundary = true })
+  awake:run(5)
+  assert(awake.isRunning, "an animator that may not sleep keeps running")
+  awake.allowsSleep = true
+  awake:run(3)
+  assert(not awake.isRunning, "with sleep allowed it pauses once the box rests")
+  expectError("bad value for Animator.allowsSleep (boolean expected, got number)", function() awake.allowsSleep = 1 end)
+  expectError("bad argument #1 to 'Animator' (field 'allowsSleep': boolean expected, got string)",
+    function() return Animator{ allowsSleep = "no" } end)
+end
