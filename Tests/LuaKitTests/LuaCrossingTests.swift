@@ -40,11 +40,6 @@ private func makeState() throws -> LuaState {
     return lua
 }
 
-private func evaluate(_ lua: LuaState, _ chunk: String) throws -> String {
-    let n = try lua.run(chunk, name: "=test")
-    defer { lua.stack.pop(n) }
-    return n > 0 ? lua.stack.describe(-n) : ""
-}
 
 @Test func valueUserdataRoundTripsAndUsesItsClass() throws {
     let lua = try makeState()
