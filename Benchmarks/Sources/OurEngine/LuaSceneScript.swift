@@ -8,7 +8,7 @@ enum LuaSceneScript {
     static func make(_ scene: SceneSpec, delegate: Bool, substeps: Int) -> String {
         let s = DynamicsWorld.pointsPerMetre
         var out = """
-            local A = Animator{}
+            local A = Animator{ allowsSleep = \(scene.allowSleep) }
             A.substeps = \(substeps)
             local G = Gravity{}
             G.direction = {\(n(scene.gravity.x / 10)), \(n(scene.gravity.y / 10))}

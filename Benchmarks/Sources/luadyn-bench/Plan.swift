@@ -11,6 +11,8 @@ struct Plan {
     var startupRuns: Int
     /// Iterations of each Lua crossing loop.
     var crossingIterations: Int
+    /// Frames of each world in the delegate-cost measurement.
+    var delegateFrames: Int
 
     static func make(quick: Bool) -> Plan {
         if quick {
@@ -21,13 +23,13 @@ struct Plan {
                          Scenes.jointGrid(side: 30, steps: 100), Scenes.pile(count: 300, steps: 100),
                          Scenes.pile(count: 300, steps: 100, countsContacts: true)],
                 scalingCounts: [100, 300, 1000], scalingSteps: 60, memoryCount: 2000, memorySteps: 30,
-                startupRuns: 10, crossingIterations: 200_000)
+                startupRuns: 10, crossingIterations: 200_000, delegateFrames: 100)
         }
         return Plan(
             scenes: [Scenes.largePyramid(), Scenes.manyPyramids(), Scenes.tumbler(), Scenes.rain(),
                      Scenes.jointGrid(), Scenes.pile(count: 1000), Scenes.pile(count: 1000, countsContacts: true)],
             scalingCounts: [100, 1000, 10000], scalingSteps: 120, memoryCount: 10000, memorySteps: 60,
-            startupRuns: 30, crossingIterations: 2_000_000)
+            startupRuns: 30, crossingIterations: 2_000_000, delegateFrames: 600)
     }
 
     /// The key a child is given for scene number `index` of the plan.

@@ -45,6 +45,27 @@ enum Subprocess {
                        errors: String(decoding: errors.data ?? Data(), as: UTF8.self))
     }
 
+    /// Runs a program with posix_spawn, its output thrown away, and waits for it: the exit status, or nil if it
+    /// could not start or a signal ended it. Cheap enough to time a program's start-up.
+    static func spawnAndWait(_ path: String, _ arguments: [String]) -> Int32? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { return nil }
+        }
+        // Exited normally: the low 7 bits are zero and the status sits in the next byte.
+        guard status & 0x7f == 0 else { return nil }
+        return (status >> 8) & 0xff
+    }
+
     /// Finds a program on PATH.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

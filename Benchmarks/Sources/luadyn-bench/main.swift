@@ -47,9 +47,10 @@ if let child = options.childMemory {
 }
 if options.childCrossings {
     do {
-        say(CrossingSection.lines(try LuaCrossings.measure(iterations: plan.crossingIterations).map {
-            ($0.name, $0.nanoseconds)
-        }))
+        var figures = try LuaCrossings.measure(iterations: plan.crossingIterations).map { ($0.name, $0.nanoseconds) }
+        let delegate = try DelegateCost.measure(frames: plan.delegateFrames)
+        figures += CrossingSection.delegateFigures(delegate)
+        say(CrossingSection.lines(figures))
         exit(0)
     } catch {
         fail("\(error)", status: 1)
@@ -158,15 +159,6 @@ if !options.skipCrossings {
     } else {
         figures = .failure(EngineError("could not start a child process"))
     }
-    // The delegate's cost per event, from the two Lua piles of the scene table.
-    var delegate = "not measured (pile scenes not run)"
-    if let lua = columns.firstIndex(of: LuaWorld.engine.name),
-       let withIndex = scenes.firstIndex(where: \.countsContacts),
-       let withoutIndex = scenes.firstIndex(where: { !$0.countsContacts && $0.name.hasPrefix("pile") }) {
-        delegate = CrossingSection.delegateCost(with: outcomes[withIndex][lua].result,
-                                                without: outcomes[withoutIndex][lua].result,
-                                                steps: scenes[withIndex].steps)
-    }
-    say(CrossingSection.render(figures: figures, delegateCost: delegate, luadyn: options.luadyn,
+    say(CrossingSection.render(figures: figures, luadyn: options.luadyn,
                                runs: plan.startupRuns))
 }

@@ -35,14 +35,22 @@ extension Animator {
         guard !deliveries.isEmpty || !openContacts.isEmpty else { return deliveries }
         var out: [Delivery] = []
         var endedThisStep = Set<OpenContactKey>()
-        for d in deliveries where !d.began { endedThisStep.insert(d.key) }
+        var keysThisStep = Set<OpenContactKey>()
+        for d in deliveries {
+            keysThisStep.insert(d.key)
+            if !d.began { endedThisStep.insert(d.key) }
+        }
         var open: [OpenContact] = []
+        open.reserveCapacity(openContacts.count + deliveries.count)
+        // Only this step's deliveries look open contacts up, so only those keys are indexed: a pile keeps thousands
+        // of contacts open, and hashing every one of them every step was most of what a delegate cost per frame.
         var indexOf: [OpenContactKey: Int] = [:]
         for o in openContacts {
+            let listed = !keysThisStep.isEmpty && keysThisStep.contains(o.key)
             // Those the step itself ended are closed by their own event below.
-            if endedThisStep.contains(o.key) { continue }
+            if listed && endedThisStep.contains(o.key) { continue }
             if isStillTouching(o) {
-                indexOf[o.key] = open.count
+                if listed { indexOf[o.key] = open.count }
                 open.append(o)
             } else {
                 out.append(o.ended)

@@ -193,7 +193,25 @@ public struct DynamicTree: Sendable {
         }
         nodes[Int(sibling)].parent = grandParent
         freeNode(parent)
-        refitAndBalance(from: grandParent)
+        refit(from: grandParent)
+    }
+
+    /// Walks from `start` towards the root refreshing boxes and heights, without rotations: a removal is almost
+    /// always followed by the insertion that rebalances the path it takes (moved proxies), and rotating on both
+    /// walks was a tenth of a tumbler step. Stops where nothing changes, since no ancestor can change after that.
+    private mutating func refit(from start: Int32) {
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var index = start
+            while index != DynamicTree.nullNode {
+                let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
+                let height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
+                let box = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
+                if height == nodes[Int(index)].height && box == nodes[Int(index)].aabb { return }
+                nodes[Int(index)].height = height
+                nodes[Int(index)].aabb = box
+                index = nodes[Int(index)].parent
+            }
+        }
     }
 
     /// Walks from `start` to the root, rebalancing each node and refreshing its box and height.

@@ -28,8 +28,14 @@ extension PhysicsWorld {
                           q1: bodies[i].q0, q2: bodies[i].q)
         let startXF = Transform(p: bodies[i].center0 - bodies[i].q0.rotate(bodies[i].localCenter), q: bodies[i].q0)
         let endXF = bodies[i].transform
-        let box = shapes[Int(shapeIndex)].shape.aabb(startXF).union(shapes[Int(shapeIndex)].shape.aabb(endXF))
+        let box = shapes.withUnsafeBufferPointer { sp in
+            let own = Self.shapePointer(sp, Int(shapeIndex))
+            return Self.box(own, startXF).union(Self.box(own, endXF))
+        }
         var candidates = ContiguousArray<Int32>()
+        swap(&candidates, &scratchCandidates)
+        defer { swap(&candidates, &scratchCandidates) }
+        candidates.removeAll(keepingCapacity: true)
         broadPhase.query(box) { candidates.append($0); return true }
         var fraction = 1.0
         // Shape records are large: they are read in place, never copied, while the candidates are tried.
@@ -53,5 +59,22 @@ extension PhysicsWorld {
             let xf = sweep.transform(at: fraction)
             bodies[i].setTransform(origin: xf.p, q: xf.q)
         }
+    }
+
+    /// The box around the shape at `p` placed by `xf`, read in place: `Shape.aabb` works on a copy of the whole
+    /// shape (its inline storage is most of a kilobyte), and boxes are taken for every moving body every step.
+    @inline(__always)
+    static func box(_ p: UnsafePointer<Shape>, _ xf: Transform) -> AABB {
+        let s = LocalPolygon(inPlace: p)
+        guard s.count > 0 else { return AABB(lower: xf.p, upper: xf.p) }
+        var lower = xf.apply(s.vertices[0])
+        var upper = lower
+        for i in 1..<s.count {
+            let v = xf.apply(s.vertices[i])
+            lower = minVector(lower, v)
+            upper = maxVector(upper, v)
+        }
+        let r = Vector(s.radius, s.radius)
+        return AABB(lower: lower - r, upper: upper + r)
     }
 }

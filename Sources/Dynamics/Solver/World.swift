@@ -22,6 +22,8 @@ struct PhysicsWorld {
     var scratchInputs = ContiguousArray<VelocityInput>()
     var scratchConstraints = ContiguousArray<ContactConstraint>()
     var scratchJoints = ContiguousArray<Int32>()
+    /// Broadphase candidates of a continuous sweep, kept so each sweep reuses the storage.
+    var scratchCandidates = ContiguousArray<Int32>()
     var scratchPairs = ContiguousArray<(Int32, Int32)>()
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0

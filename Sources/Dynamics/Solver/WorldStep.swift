@@ -168,7 +168,8 @@ extension PhysicsWorld {
         for input in inputs {
             let s = bodies[Int(input.body)].shape
             guard s >= 0, shapes[Int(s)].proxy >= 0 else { continue }
-            let box = shapes[Int(s)].shape.aabb(bodies[Int(input.body)].transform)
+            let xf = bodies[Int(input.body)].transform
+            let box = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, Int(s)), xf) }
             if !shapes[Int(s)].fatAABB.contains(box) {
                 shapes[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
                 broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: shapes[Int(s)].fatAABB)

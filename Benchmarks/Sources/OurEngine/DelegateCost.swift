@@ -1,0 +1,94 @@
+import BenchKit
+import DynamicsLua
+import LuaKit
+
+/// What a Lua collision delegate costs per contact event, measured on a scene busy with contacts rather than as the
+/// difference of two separately timed piles (which cannot resolve about a microsecond per event inside the noise of
+/// a whole frame). Two identical worlds, one with a counting delegate and one without, are stepped in alternation,
+/// frame by frame, so load on the machine falls on both alike; the worlds stay identical because the delegate only
+/// counts.
+public enum DelegateCost {
+    /// The measurement: nanoseconds per event (median over blocks of frames) and the events it saw.
+    public struct Figure: Sendable {
+        public var nanosecondsPerEvent: Double
+        public var eventsPerFrame: Double
+        public var frames: Int
+    }
+
+    /// A gas: circles without gravity, elastic and without friction, sent off at spread speeds in a closed box and
+    /// kept awake, so contacts begin and end at a steady rate and few stay open (an open contact costs the delegate
+    /// world a check every frame, which a settling pile would charge to ever fewer events).
+    /// `bench_frame()` steps once and returns the events delivered so far.
+    static func script(delegate: Bool) -> String {
+        """
+        local A = Animator{ width = 600, height = 600, allowsSleep = false }
+        local C = Collision{ translatesReferenceBoundsIntoBoundary = true }
+        local B = ItemBehavior{ elasticity = 1, friction = 0, resistance = 0 }
+        local items = {}
+        for i = 0, 399 do
+          local v = View{ center = {20 + (i % 20) * 28.5, 20 + (i // 20) * 28.5}, size = {20, 20}, shape = "ellipse" }
+          C:addItem(v); B:addItem(v)
+          items[#items + 1] = v
+        end
+        A:addBehavior(C); A:addBehavior(B)
+        for i, v in ipairs(items) do
+          local a = i * 2.399963
+          v.velocity = {math.cos(a) * (150 + (i % 7) * 40), math.sin(a) * (150 + (i % 7) * 40)}
+        end
+        local count = 0
+        if \(delegate) then
+          C.delegate = { beganContact = function(self, c, a, b, p) count = count + 1 end,
+                         beganBoundaryContact = function(self, c, item, id, p) count = count + 1 end }
+        end
+        function bench_frame() A:step(1/60); return count end
+        """
+    }
+
+    /// Steps both worlds `frames` times after a short warm-up; the cost per event is, per block of `block` frames,
+    /// (time with delegate - time without) over the events of the block, and the median over blocks is reported.
+    public static func measure(frames: Int, block: Int = 20) throws -> Figure {
+        let with = try world(delegate: true), without = try world(delegate: false)
+        for _ in 0..<10 { _ = try frame(with); _ = try frame(without) }
+        var perEvent: [Double] = []
+        var blockWith = 0.0, blockWithout = 0.0
+        var events = try frame(with)
+        _ = try frame(without)
+        var blockStart = events
+        let firstEvents = events
+        let n = max(frames, block)
+        for f in 1...n {
+            var after = events
+            blockWith += try MonotonicClock.seconds { after = try frame(with) }
+            blockWithout += try MonotonicClock.seconds { _ = try frame(without) }
+            events = after
+            if f % block == 0 {
+                if events > blockStart { perEvent.append((blockWith - blockWithout) / Double(events - blockStart) * 1e9) }
+                blockWith = 0; blockWithout = 0; blockStart = events
+            }
+        }
+        guard !perEvent.isEmpty else { throw EngineError("delegate cost: no contact events") }
+        return Figure(nanosecondsPerEvent: Statistics.median(perEvent),
+                      eventsPerFrame: Double(events - firstEvents) / Double(n), frames: n)
+    }
+
+    private static func world(delegate: Bool) throws -> LuaState {
+        let state = LuaState()
+        openDynamics(state)
+        do {
+            try state.run(script(delegate: delegate), name: "=delegate")
+        } catch {
+            throw EngineError("delegate cost: \(error.message)")
+        }
+        return state
+    }
+
+    /// One frame; the events delivered so far.
+    private static func frame(_ state: LuaState) throws -> Int {
+        let s = state.stack
+        let base = s.top
+        defer { s.top = base }
+        _ = s.getGlobal("bench_frame")
+        do { try s.call(arguments: 0, results: 1) } catch { throw EngineError("delegate cost: \(error.message)") }
+        return Int(s.integer(at: -1) ?? 0)
+    }
+}
