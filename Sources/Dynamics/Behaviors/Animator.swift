@@ -49,6 +49,8 @@ public final class Animator {
     var knownItems: [DynamicItem] = []
     /// Contacts whose "began" reached a delegate and whose "ended" has not yet, in the order they began.
     var openContacts: [OpenContact] = []
+    /// A change since the last check may have taken contacts away without an event (see `closingOpenContacts`).
+    var openContactsNeedCheck = false
 
     /// An animator with no reference bounds.
     public init() { referenceBounds = nil }
@@ -199,6 +201,7 @@ public final class Animator {
     /// Something the world depends on changed: sync before the next step, wake everything, resume.
     func markChanged() {
         needsSync = true
+        openContactsNeedCheck = true
         needsWakeAll = true
         resume()
     }

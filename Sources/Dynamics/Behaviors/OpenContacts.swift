@@ -31,8 +31,14 @@ extension Animator {
     /// item taken out of the behaviour, a filter change). The world drops such contacts silently, so they are found
     /// here by checking each open contact against the world after the step. Only behaviours with a delegate are
     /// tracked: nobody else would hear the events.
+    ///
+    /// Inside a step the world reports every contact that stops touching, so the check against the world is needed
+    /// only after a change from outside (every such change goes through `markChanged`); a frame with no events and
+    /// no such change costs nothing however many contacts are open.
     func closingOpenContacts(_ deliveries: [Delivery]) -> [Delivery] {
-        guard !deliveries.isEmpty || !openContacts.isEmpty else { return deliveries }
+        let check = openContactsNeedCheck
+        openContactsNeedCheck = false
+        guard !deliveries.isEmpty || (check && !openContacts.isEmpty) else { return deliveries }
         var out: [Delivery] = []
         var endedThisStep = Set<OpenContactKey>()
         var keysThisStep = Set<OpenContactKey>()
@@ -49,7 +55,7 @@ extension Animator {
             let listed = !keysThisStep.isEmpty && keysThisStep.contains(o.key)
             // Those the step itself ended are closed by their own event below.
             if listed && endedThisStep.contains(o.key) { continue }
-            if isStillTouching(o) {
+            if !check || isStillTouching(o) {
                 if listed { indexOf[o.key] = open.count }
                 open.append(o)
             } else {

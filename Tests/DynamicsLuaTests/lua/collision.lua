@@ -73,3 +73,22 @@ expectError("bad argument #1 to 'addBoundary' (boundary identifier (string or nu
 expectError("bad argument #1 to 'addBoundary' (finite number expected, got", function() b:addBoundary(0/0, {0, 0}, {1, 1}) end)
 expectError("bad value for Collision.delegate (table or nil expected, got function)", function() c.delegate = print end)
 expectError("Collision.boundaryIdentifiers is read-only", function() c.boundaryIdentifiers = {} end)
+
+-- A contact that a change of mode takes away still gets its "ended" (every began gets an ended).
+do
+  local a = Animator{ width = 200, height = 400 }
+  local low = View{ center = {100, 375}, size = {50, 50}, name = "low" }
+  local high = View{ center = {100, 320}, size = {50, 50}, name = "high" }
+  local c = Collision{ low, high, translatesReferenceBoundsIntoBoundary = true }
+  local log = {}
+  c.delegate = { beganContact = function(_, _, i1, i2) log[#log + 1] = "began " .. i1.name .. " " .. i2.name end,
+                 endedContact = function(_, _, i1, i2) log[#log + 1] = "ended " .. i1.name .. " " .. i2.name end }
+  a:addBehavior(Gravity{ low, high })
+  a:addBehavior(c)
+  a:run(1)
+  assert(table.concat(log, ", ") == "began low high", table.concat(log, ", "))
+  c.mode = "boundaries"
+  a:run(1)
+  assert(table.concat(log, ", ") == "began low high, ended low high", table.concat(log, ", "))
+  assert(high.center.y > 360, "with mode boundaries the items pass through each other")
+end
