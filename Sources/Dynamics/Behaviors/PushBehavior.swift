@@ -17,10 +17,11 @@ public final class PushBehavior: ItemHoldingBehavior {
         set { isActive = newValue; propertyDidChange() }
     }
     private var isActive = true
+    private var vector = PolarVector(angle: 0, magnitude: 0)
     /// Radians (default 0, along +x).
-    public private(set) var angle: Double = 0
+    public var angle: Double { vector.angle }
     /// Default 0: no push until set.
-    public private(set) var magnitude: Double = 0
+    public var magnitude: Double { vector.magnitude }
     private var offsets: [(item: DynamicItem, offset: Vector)] = []
 
     /// Mass times pt/s^2 (or mass times pt/s for an impulse) of one unit of magnitude.
@@ -32,37 +33,30 @@ public final class PushBehavior: ItemHoldingBehavior {
         super.init(items: items)
     }
 
-    /// The push vector: `magnitude` long, at `angle`.
-    public var direction: Vector { magnitude * unitVector(atAngle: angle) }
+    /// The push vector: `magnitude` long, at `angle` (exact at quarter turns; a vector given is kept as given).
+    public var direction: Vector { vector.direction }
 
     /// Sets the vector; its length is the magnitude. A zero vector zeroes the magnitude and keeps the angle.
     public func setDirection(_ v: Vector) throws(DynamicsError) {
-        try checkFinite(v, "direction")
-        magnitude = v.length
-        if magnitude > 0 { angle = atan2(v.y, v.x) }
+        try vector.setDirection(v)
         propertyDidChange()
     }
 
     /// Sets the angle (radians), keeping the magnitude.
     public func setAngle(_ a: Double) throws(DynamicsError) {
-        try checkFinite(a, "angle")
-        angle = a
+        try vector.set(angle: a)
         propertyDidChange()
     }
 
     /// Sets the magnitude, keeping the angle.
     public func setMagnitude(_ m: Double) throws(DynamicsError) {
-        try checkFinite(m, "magnitude")
-        magnitude = m
+        try vector.set(magnitude: m)
         propertyDidChange()
     }
 
     /// Sets angle and magnitude together (UIKit's setAngle:magnitude:).
     public func setAngle(_ a: Double, magnitude m: Double) throws(DynamicsError) {
-        try checkFinite(a, "angle")
-        try checkFinite(m, "magnitude")
-        angle = a
-        magnitude = m
+        try vector.set(angle: a, magnitude: m)
         propertyDidChange()
     }
 

@@ -47,3 +47,15 @@ expectError("bad argument #1 to 'Push' (field 'mode': 'instant' is not one of 'c
 expectError("Push.mode is read-only", function() p.mode = "continuous" end)
 expectError("bad value for Push.active (boolean expected, got number)", function() p.active = 1 end)
 expectError("bad argument #1 to 'setTargetOffset' (View expected, got table)", function() p:setTargetOffset({}, {0, 0}) end)
+
+-- A direction whose length overflows is refused (as for Gravity), and quarter turns are exact.
+do
+  local p = Push{ View{ center = {0, 0}, size = {10, 10} } }
+  expectError("direction is too long", function() p.direction = {1e308, 1e308} end)
+  assert(p.magnitude == 0, "a refused direction leaves the push as it was")
+  p:setAngle(math.pi, 2)
+  assert(p.direction == Point(-2, 0), tostring(p.direction))
+  local g = Gravity{}
+  expectError("direction is too long", function() g.direction = {1e308, -1e308} end)
+  assert(g.direction == Point(0, 1))
+end
