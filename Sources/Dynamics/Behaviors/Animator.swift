@@ -48,7 +48,7 @@ public final class Animator {
     /// Items currently in some behaviour of the tree, in first-seen order.
     var knownItems: [DynamicItem] = []
     /// Contacts whose "began" reached a delegate and whose "ended" has not yet, in the order they began.
-    var openContacts: [OpenContact] = []
+    var openContacts = OpenContactTable()
     /// A change since the last check may have taken contacts away without an event (see `closingOpenContacts`).
     var openContactsNeedCheck = false
 

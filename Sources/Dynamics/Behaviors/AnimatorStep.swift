@@ -1,16 +1,3 @@
-/// One contact event routed to a collision behaviour, gathered before any callback runs so callbacks that change the
-/// world cannot disturb the delivery of the others.
-struct Delivery {
-    var behavior: CollisionBehavior
-    var item1: DynamicItem
-    var item2: DynamicItem?
-    var boundary: BoundaryIdentifier?
-    var began: Bool
-    var point: Vector
-    /// The contact's shapes, lower handle first: with the behaviour they name the contact across steps.
-    var shapes: (Int32, Int32)
-}
-
 extension Animator {
     /// The frame itself: sync, forces, the world step, write-back. No callbacks run here.
     func advance(_ dt: Double) {
@@ -23,24 +10,9 @@ extension Animator {
 
     /// Collision delegates, then actions in tree order, then the pause check and `didPause`.
     func runCallbacks(_ failures: inout [CallbackFailure]) {
-        for d in closingOpenContacts(deliveries()) where d.behavior.animator === self {
-            guard let delegate = d.behavior.delegate else { continue }
-            let c = d.behavior
-            switch (d.item2, d.began) {
-            case (let other?, true):
-                call("beganContact", &failures) { try delegate.collisionBehavior(c, beganContactFor: d.item1, with: other, at: d.point) }
-            case (let other?, false):
-                call("endedContact", &failures) { try delegate.collisionBehavior(c, endedContactFor: d.item1, with: other) }
-            case (nil, true):
-                call("beganBoundaryContact", &failures) {
-                    try delegate.collisionBehavior(c, beganContactFor: d.item1, withBoundaryIdentifier: d.boundary, at: d.point)
-                }
-            case (nil, false):
-                call("endedBoundaryContact", &failures) {
-                    try delegate.collisionBehavior(c, endedContactFor: d.item1, withBoundaryIdentifier: d.boundary)
-                }
-            }
-        }
+        var routing = routeContacts()
+        closeOpenContacts(&routing)
+        for d in routing.deliveries { deliver(d, routing, &failures) }
         for b in behaviors.flatMap(\.subtree) where b.animator === self {
             guard let action = b.action else { continue }
             call("action", &failures) { try action(b) }
@@ -51,43 +23,45 @@ extension Animator {
         }
     }
 
+    /// Sends one delivery to its behaviour's delegate, if the behaviour is still here and still has one.
+    private func deliver(_ d: Delivery, _ r: ContactRouting, _ failures: inout [CallbackFailure]) {
+        if d.ending >= 0 {
+            let o = r.endings[Int(d.ending)]
+            deliver(o.behavior, o.item1, o.item2, o.boundary, began: false, at: .zero, &failures)
+            return
+        }
+        guard let item1 = r.itemOfBody[Int(d.body1)] else { return }
+        let boundary = d.boundary >= 0 ? r.boundaries[Int(d.boundary)] : nil
+        if d.body2 >= 0 {
+            guard let item2 = r.itemOfBody[Int(d.body2)] else { return }
+            deliver(r.behaviors[Int(d.behavior)], item1, item2, nil, began: d.began, at: d.point, &failures)
+        } else {
+            deliver(r.behaviors[Int(d.behavior)], item1, nil, boundary, began: d.began, at: d.point, &failures)
+        }
+    }
+
+    private func deliver(_ c: CollisionBehavior, _ item1: DynamicItem, _ item2: DynamicItem?, _ boundary: BoundaryIdentifier?,
+                         began: Bool, at point: Vector, _ failures: inout [CallbackFailure]) {
+        guard c.animator === self, let delegate = c.delegate else { return }
+        switch (item2, began) {
+        case (let other?, true):
+            call("beganContact", &failures) { try delegate.collisionBehavior(c, beganContactFor: item1, with: other, at: point) }
+        case (let other?, false):
+            call("endedContact", &failures) { try delegate.collisionBehavior(c, endedContactFor: item1, with: other) }
+        case (nil, true):
+            call("beganBoundaryContact", &failures) {
+                try delegate.collisionBehavior(c, beganContactFor: item1, withBoundaryIdentifier: boundary, at: point)
+            }
+        case (nil, false):
+            call("endedBoundaryContact", &failures) {
+                try delegate.collisionBehavior(c, endedContactFor: item1, withBoundaryIdentifier: boundary)
+            }
+        }
+    }
+
     /// Runs one callback, keeping its error instead of letting it through.
     func call(_ name: String, _ failures: inout [CallbackFailure], _ body: () throws -> Void) {
         do { try body() } catch { failures.append(CallbackFailure(callback: name, error: error)) }
     }
 
-    /// The last step's contact events, each sent to every collision behaviour it concerns: an item pair to each
-    /// behaviour holding both that lets items collide, a boundary contact to the boundary's behaviour.
-    /// Membership is read from the shapes' collision filters (sorted group lists, set by the sync before the step),
-    /// not by searching the behaviours' item lists, which costs the item count per event.
-    func deliveries() -> [Delivery] {
-        var out: [Delivery] = []
-        // Only delegates hear events; with none, nothing needs routing (open contacts still need their endings).
-        guard openContacts.count > 0 || synced.collisions.contains(where: { $0.delegate != nil }) else { return out }
-        for e in world.events {
-            let shapeA = Int(e.shapeA), shapeB = Int(e.shapeB)
-            let itemA = item(ofBody: world.shapes[shapeA].body), itemB = item(ofBody: world.shapes[shapeB].body)
-            let pair = (min(e.shapeA, e.shapeB), max(e.shapeA, e.shapeB))
-            if let a = itemA, let b = itemB {
-                for c in synced.collisions where c.delegate != nil && c.collidesItems
-                    && world.shapes[shapeA].filter.itemGroups.contains(c.group)
-                    && world.shapes[shapeB].filter.itemGroups.contains(c.group) {
-                    out.append(Delivery(behavior: c, item1: a, item2: b, boundary: nil, began: e.began, point: e.point, shapes: pair))
-                }
-            } else if let it = itemA ?? itemB {
-                let boundaryShape = itemA == nil ? e.shapeA : e.shapeB
-                let itemShape = itemA == nil ? shapeB : shapeA
-                guard let owner = synced.boundaryOfShape[boundaryShape],
-                      world.shapes[itemShape].filter.boundaryGroups.contains(owner.behavior.group) else { continue }
-                out.append(Delivery(behavior: owner.behavior, item1: it, item2: nil, boundary: owner.id, began: e.began, point: e.point,
-                                shapes: pair))
-            }
-        }
-        return out
-    }
-
-    private func item(ofBody body: Int32) -> DynamicItem? {
-        guard body > 0, Int(body) < synced.itemOfBody.count else { return nil }
-        return synced.itemOfBody[Int(body)]
-    }
 }

@@ -6,82 +6,63 @@ struct OpenContact {
     var boundary: BoundaryIdentifier?
     var shapes: (Int32, Int32)
 
-    var key: OpenContactKey { OpenContactKey(behavior: ObjectIdentifier(behavior), lower: shapes.0, upper: shapes.1) }
-
-    /// The "ended" delivery that closes it.
-    var ended: Delivery {
-        Delivery(behavior: behavior, item1: item1, item2: item2, boundary: boundary, began: false, point: .zero, shapes: shapes)
-    }
+    var key: OpenContactKey { OpenContactKey(behavior: UInt(bitPattern: ObjectIdentifier(behavior)), shapes: shapes) }
 }
 
-/// Names a contact as one behaviour sees it. Used for look-up only, never iterated.
+/// Names a contact as one behaviour sees it: the behaviour's identity and the contact's shapes, lower handle first.
 struct OpenContactKey: Hashable {
-    var behavior: ObjectIdentifier
-    var lower: Int32
-    var upper: Int32
-}
+    var behavior: UInt
+    var shapes: UInt64
 
-extension Delivery {
-    var key: OpenContactKey { OpenContactKey(behavior: ObjectIdentifier(behavior), lower: shapes.0, upper: shapes.1) }
+    init(behavior: UInt, shapes: (Int32, Int32)) {
+        self.behavior = behavior
+        self.shapes = UInt64(UInt32(bitPattern: shapes.0)) << 32 | UInt64(UInt32(bitPattern: shapes.1))
+    }
 }
 
 extension Animator {
     /// UIKit's promise that every "began" gets an "ended": the step's deliveries, preceded by an "ended" for every
     /// open contact that a change outside the step took away (an item or boundary removed, a behaviour removed, an
     /// item taken out of the behaviour, a filter change). The world drops such contacts silently, so they are found
-    /// here by checking each open contact against the world after the step. Only behaviours with a delegate are
-    /// tracked: nobody else would hear the events.
+    /// here by checking each open contact against the world. Only behaviours with a delegate are tracked: nobody
+    /// else would hear the events.
     ///
     /// Inside a step the world reports every contact that stops touching, so the check against the world is needed
-    /// only after a change from outside (every such change goes through `markChanged`); a frame with no events and
-    /// no such change costs nothing however many contacts are open.
-    func closingOpenContacts(_ deliveries: [Delivery]) -> [Delivery] {
-        let check = openContactsNeedCheck
+    /// only after a change from outside (every such change goes through `markChanged`). Otherwise the cost is one
+    /// look-up per event, however many contacts stay open.
+    func closeOpenContacts(_ r: inout ContactRouting) {
+        let checking = openContactsNeedCheck && !openContacts.isEmpty
         openContactsNeedCheck = false
-        guard !deliveries.isEmpty || (check && !openContacts.isEmpty) else { return deliveries }
+        guard !r.deliveries.isEmpty || checking else { return }
         var out: [Delivery] = []
-        var endedThisStep = Set<OpenContactKey>()
-        var keysThisStep = Set<OpenContactKey>()
-        for d in deliveries {
-            keysThisStep.insert(d.key)
-            if !d.began { endedThisStep.insert(d.key) }
-        }
-        var open: [OpenContact] = []
-        open.reserveCapacity(openContacts.count + deliveries.count)
-        // Only this step's deliveries look open contacts up, so only those keys are indexed: a pile keeps thousands
-        // of contacts open, and hashing every one of them every step was most of what a delegate cost per frame.
-        var indexOf: [OpenContactKey: Int] = [:]
-        for o in openContacts {
-            let listed = !keysThisStep.isEmpty && keysThisStep.contains(o.key)
+        out.reserveCapacity(r.deliveries.count)
+        if checking {
             // Those the step itself ended are closed by their own event below.
-            if listed && endedThisStep.contains(o.key) { continue }
-            if !check || isStillTouching(o) {
-                if listed { indexOf[o.key] = open.count }
-                open.append(o)
-            } else {
-                out.append(o.ended)
+            var endedThisStep = Set<OpenContactKey>()
+            for d in r.deliveries where !d.began { endedThisStep.insert(r.key(d)) }
+            openContacts.closeAll(where: { !endedThisStep.contains($0.key) && !isStillTouching($0) }) { o in
+                r.endings.append(o)
+                out.append(.ending(r.endings.count - 1, shapes: o.shapes))
             }
         }
-        var closed = [Bool](repeating: false, count: open.count)
-        for d in deliveries {
+        for d in r.deliveries {
+            let key = r.key(d)
             if d.began {
                 // A contact dropped and made anew between two steps: the old one ends before the new one begins.
-                if let i = indexOf[d.key], !closed[i] {
-                    closed[i] = true
-                    out.append(open[i].ended)
+                if let i = openContacts.find(key) {
+                    if let old = openContacts[i] {
+                        r.endings.append(old)
+                        out.append(.ending(r.endings.count - 1, shapes: old.shapes))
+                    }
+                    openContacts.close(at: i)
                 }
-                if d.behavior.delegate != nil {
-                    indexOf[d.key] = open.count
-                    open.append(OpenContact(behavior: d.behavior, item1: d.item1, item2: d.item2, boundary: d.boundary, shapes: d.shapes))
-                    closed.append(false)
-                }
-            } else if let i = indexOf[d.key], !closed[i] {
-                closed[i] = true
+                if r.behaviors[Int(d.behavior)].delegate != nil, let o = r.openContact(d) { openContacts.open(o) }
+            } else if let i = openContacts.find(key) {
+                openContacts.close(at: i)
             }
             out.append(d)
         }
-        openContacts = zip(open, closed).compactMap { $1 ? nil : $0 }
-        return out
+        r.deliveries = out
     }
 
     /// Whether the world still has the contact touching and the behaviour still holds both sides of it.
