@@ -66,27 +66,16 @@ enum CallbackRunner {
                            _ text: String, label: String, pushArguments: (_ cache: Int32) -> Int32) {
         let base = s.top
         defer { s.top = base }
-        delegate.ref.push(on: s)
-        let target = s.top
-        if !s.pushMetatable(of: target) {
-            name.push(on: s)
-            switch s.rawGetPoppingKey(target) {
-            case .nil:
-                return
-            case .function:
-                // [handler, cache, method, delegate, arguments...]: handler and cache stay below the call and go
-                // with `base`. Two rotations build it from [delegate, method].
-                s.pushTracebackHandler()
-                _ = s.pushObjectCache()
-                s.moveTop(2, to: target)
-                s.moveTop(1, to: target + 2)
-                call(s, context, text, label, handler: target, arguments: 1 + pushArguments(target + 1))
-                return
-            default:
-                break
-            }
+        switch s.prepareMethodCall(on: delegate.ref, named: name) {
+        case .missing:
+            return
+        case .ready:
+            // [handler, cache, method, delegate]: handler and cache stay below the call and go with `base`.
+            call(s, context, text, label, handler: base + 1, arguments: 1 + pushArguments(base + 2))
+            return
+        case .general:
+            break
         }
-        s.top = base
         s.pushTracebackHandler()
         let handler = s.top
         let cache = s.pushObjectCache()

@@ -235,6 +235,28 @@ public struct LuaStack {
         }
     }
 
+    /// What `prepareMethodCall` did.
+    public enum MethodCallSetup {
+        /// The stack now ends [traceback handler, object cache, method, target]: push the arguments and call with
+        /// `call(arguments:results:handler:)`, the handler at the old top + 1 and the cache at the old top + 2.
+        case ready
+        /// The target is a plain table without the method: nothing to call, nothing pushed.
+        case missing
+        /// The target has a metatable or the method is not a function: look it up and call it the general way, under
+        /// protection, because indexing may run metamethods that raise. Nothing pushed.
+        case general
+    }
+
+    /// Sets up a call of the method `name` (a reference to a string) on `target` (a reference to a table) in one C
+    /// call, for callers that run one per event (collision delegates).
+    public func prepareMethodCall(on target: LuaRef, named name: LuaRef) -> MethodCallSetup {
+        switch clua_prepare_method_call(L, lua_Integer(target.ref), lua_Integer(name.ref), state.objectCacheRef) {
+        case 1: return .ready
+        case 0: return .missing
+        default: return .general
+        }
+    }
+
     /// Moves the top `n` values down to `index`, shifting what was there up (`lua_rotate`).
     public func moveTop(_ n: Int32, to index: Int32) { lua_rotate(L, index, n) }
 

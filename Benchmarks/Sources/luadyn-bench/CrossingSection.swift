@@ -40,8 +40,8 @@ enum CrossingSection {
 
     /// The delegate row, with what the measurement saw (the figure itself is the row's cost).
     static func delegateFigures(_ figure: DelegateCost.Figure) -> [(String, Double)] {
-        [("ns per contact event delivered to a Lua delegate (a gas of 400 circles, \(figure.frames) frames, "
-            + Format.fixed(figure.eventsPerFrame, 1) + " events per frame; with minus without delegate, frames "
+        [("ns per contact event delivered to a Lua delegate (a gas of 200 circles, \(figure.frames) frames, "
+            + Format.fixed(figure.eventsPerFrame, 1) + " began and ended events per frame, all four methods; with minus without delegate, frames "
             + "alternated, median of blocks of 20 frames)", figure.nanosecondsPerEvent)]
     }
 

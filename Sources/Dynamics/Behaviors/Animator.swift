@@ -51,6 +51,8 @@ public final class Animator {
     var openContacts = OpenContactTable()
     /// A change since the last check may have taken contacts away without an event (see `closingOpenContacts`).
     var openContactsNeedCheck = false
+    /// Counts `markChanged` calls: while it stands still, every behaviour the last sync saw is still in this animator.
+    var changeCount: UInt64 = 0
 
     /// An animator with no reference bounds.
     public init() { referenceBounds = nil }
@@ -200,6 +202,7 @@ public final class Animator {
 
     /// Something the world depends on changed: sync before the next step, wake everything, resume.
     func markChanged() {
+        changeCount &+= 1
         needsSync = true
         openContactsNeedCheck = true
         needsWakeAll = true

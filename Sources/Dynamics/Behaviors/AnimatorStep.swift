@@ -27,35 +27,48 @@ extension Animator {
     private func deliver(_ d: Delivery, _ r: ContactRouting, _ failures: inout [CallbackFailure]) {
         if d.ending >= 0 {
             let o = r.endings[Int(d.ending)]
-            deliver(o.behavior, o.item1, o.item2, o.boundary, began: false, at: .zero, &failures)
+            deliver(o.behavior, o.item1, o.item2, o.boundary, began: false, at: .zero, r.changeCount, &failures)
             return
         }
-        guard let item1 = r.itemOfBody[Int(d.body1)] else { return }
-        let boundary = d.boundary >= 0 ? r.boundaries[Int(d.boundary)] : nil
+        // `r` holds every behaviour and item strongly until the callbacks are over, so they are lent to the call
+        // without a retain and release each: this runs once per contact event.
+        guard let item1 = r.itemOfBody[Int(d.body1)].map(Unmanaged.passUnretained) else { return }
+        let c = Unmanaged.passUnretained(r.behaviors[Int(d.behavior)])
+        let generation = r.changeCount
         if d.body2 >= 0 {
-            guard let item2 = r.itemOfBody[Int(d.body2)] else { return }
-            deliver(r.behaviors[Int(d.behavior)], item1, item2, nil, began: d.began, at: d.point, &failures)
+            guard let item2 = r.itemOfBody[Int(d.body2)].map(Unmanaged.passUnretained) else { return }
+            c._withUnsafeGuaranteedRef { c in item1._withUnsafeGuaranteedRef { item1 in item2._withUnsafeGuaranteedRef { item2 in
+                deliver(c, item1, item2, nil, began: d.began, at: d.point, generation, &failures)
+            } } }
         } else {
-            deliver(r.behaviors[Int(d.behavior)], item1, nil, boundary, began: d.began, at: d.point, &failures)
+            let boundary = d.boundary >= 0 ? r.boundaries[Int(d.boundary)] : nil
+            c._withUnsafeGuaranteedRef { c in item1._withUnsafeGuaranteedRef { item1 in
+                deliver(c, item1, nil, boundary, began: d.began, at: d.point, generation, &failures)
+            } }
         }
     }
 
     private func deliver(_ c: CollisionBehavior, _ item1: DynamicItem, _ item2: DynamicItem?, _ boundary: BoundaryIdentifier?,
-                         began: Bool, at point: Vector, _ failures: inout [CallbackFailure]) {
-        guard c.animator === self, let delegate = c.delegate else { return }
-        switch (item2, began) {
-        case (let other?, true):
-            call("beganContact", &failures) { try delegate.collisionBehavior(c, beganContactFor: item1, with: other, at: point) }
-        case (let other?, false):
-            call("endedContact", &failures) { try delegate.collisionBehavior(c, endedContactFor: item1, with: other) }
-        case (nil, true):
-            call("beganBoundaryContact", &failures) {
+                         began: Bool, at point: Vector, _ generation: UInt64, _ failures: inout [CallbackFailure]) {
+        guard changeCount == generation || c.animator === self, let delegate = c.delegate else { return }
+        // Called directly rather than through `call`: this runs once per contact event, and the closure's captures
+        // cost retains of their own.
+        do {
+            if let other = item2 {
+                if began {
+                    try delegate.collisionBehavior(c, beganContactFor: item1, with: other, at: point)
+                } else {
+                    try delegate.collisionBehavior(c, endedContactFor: item1, with: other)
+                }
+            } else if began {
                 try delegate.collisionBehavior(c, beganContactFor: item1, withBoundaryIdentifier: boundary, at: point)
-            }
-        case (nil, false):
-            call("endedBoundaryContact", &failures) {
+            } else {
                 try delegate.collisionBehavior(c, endedContactFor: item1, withBoundaryIdentifier: boundary)
             }
+        } catch {
+            let name = item2 == nil ? (began ? "beganBoundaryContact" : "endedBoundaryContact")
+                                    : (began ? "beganContact" : "endedContact")
+            failures.append(CallbackFailure(callback: name, error: error))
         }
     }
 

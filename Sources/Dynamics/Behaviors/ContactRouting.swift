@@ -34,6 +34,11 @@ struct ContactRouting {
     var behaviors: [CollisionBehavior]
     /// The identity of each behaviour, for the open-contact keys.
     var behaviorIDs: [UInt]
+    /// Whether each behaviour had a delegate when the events were routed (no callback has run yet then).
+    var hasDelegate: [Bool]
+    /// The animator's `changeCount` when the routing was made: while it is unchanged, every behaviour here is still
+    /// the animator's and need not be asked.
+    var changeCount: UInt64
     var itemOfBody: [DynamicItem?]
     var boundaries: [BoundaryIdentifier?] = []
     var endings: [OpenContact] = []
@@ -41,14 +46,6 @@ struct ContactRouting {
 
     /// The key of the contact `d` (not an ending) names.
     func key(_ d: Delivery) -> OpenContactKey { OpenContactKey(behavior: behaviorIDs[Int(d.behavior)], shapes: d.shapes) }
-
-    /// The open contact a "began" delivery starts.
-    func openContact(_ d: Delivery) -> OpenContact? {
-        guard let item1 = itemOfBody[Int(d.body1)] else { return nil }
-        let item2 = d.body2 >= 0 ? itemOfBody[Int(d.body2)] : nil
-        return OpenContact(behavior: behaviors[Int(d.behavior)], item1: item1, item2: item2,
-                           boundary: d.boundary >= 0 ? boundaries[Int(d.boundary)] : nil, shapes: d.shapes)
-    }
 }
 
 extension Animator {
@@ -58,11 +55,14 @@ extension Animator {
     /// not by searching the behaviours' item lists, which costs the item count per event.
     func routeContacts() -> ContactRouting {
         let collisions = synced.collisions
-        var r = ContactRouting(behaviors: collisions, behaviorIDs: collisions.map { UInt(bitPattern: ObjectIdentifier($0)) },
-                               itemOfBody: synced.itemOfBody)
         // Only delegates hear events; with none, nothing needs routing (open contacts still need their endings).
-        guard !openContacts.isEmpty || collisions.contains(where: { $0.delegate != nil }) else { return r }
-        let listening = collisions.indices.filter { collisions[$0].delegate != nil && collisions[$0].collidesItems }
+        guard !openContacts.isEmpty || collisions.contains(where: { $0.delegate != nil }) else {
+            return ContactRouting(behaviors: [], behaviorIDs: [], hasDelegate: [], changeCount: changeCount, itemOfBody: [])
+        }
+        let hasDelegate = collisions.map { $0.delegate != nil }
+        var r = ContactRouting(behaviors: collisions, behaviorIDs: collisions.map { UInt(bitPattern: ObjectIdentifier($0)) },
+                               hasDelegate: hasDelegate, changeCount: changeCount, itemOfBody: synced.itemOfBody)
+        let listening = collisions.indices.filter { hasDelegate[$0] && collisions[$0].collidesItems }
         let groups = listening.map { collisions[$0].group }
         for e in world.events {
             let shapeA = Int(e.shapeA), shapeB = Int(e.shapeB)

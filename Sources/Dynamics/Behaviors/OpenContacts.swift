@@ -34,35 +34,46 @@ extension Animator {
         let checking = openContactsNeedCheck && !openContacts.isEmpty
         openContactsNeedCheck = false
         guard !r.deliveries.isEmpty || checking else { return }
-        var out: [Delivery] = []
-        out.reserveCapacity(r.deliveries.count)
+        // The step's deliveries go out as they are unless an ending has to go in among them; only then is a new
+        // list made.
+        var out: [Delivery]?
         if checking {
             // Those the step itself ended are closed by their own event below.
             var endedThisStep = Set<OpenContactKey>()
             for d in r.deliveries where !d.began { endedThisStep.insert(r.key(d)) }
+            var endings: [Delivery] = []
             openContacts.closeAll(where: { !endedThisStep.contains($0.key) && !isStillTouching($0) }) { o in
                 r.endings.append(o)
-                out.append(.ending(r.endings.count - 1, shapes: o.shapes))
+                endings.append(.ending(r.endings.count - 1, shapes: o.shapes))
             }
+            if !endings.isEmpty { out = endings }
         }
-        for d in r.deliveries {
+        for k in r.deliveries.indices {
+            let d = r.deliveries[k]
             let key = r.key(d)
             if d.began {
                 // A contact dropped and made anew between two steps: the old one ends before the new one begins.
                 if let i = openContacts.find(key) {
                     if let old = openContacts[i] {
+                        if out == nil { out = Array(r.deliveries[..<k]) }
                         r.endings.append(old)
-                        out.append(.ending(r.endings.count - 1, shapes: old.shapes))
+                        out?.append(.ending(r.endings.count - 1, shapes: old.shapes))
                     }
                     openContacts.close(at: i)
                 }
-                if r.behaviors[Int(d.behavior)].delegate != nil, let o = r.openContact(d) { openContacts.open(o) }
+                if r.hasDelegate[Int(d.behavior)], let item1 = r.itemOfBody[Int(d.body1)] {
+                    // Made in the call, so the table takes it without a copy.
+                    openContacts.open(OpenContact(behavior: r.behaviors[Int(d.behavior)], item1: item1,
+                                                  item2: d.body2 >= 0 ? r.itemOfBody[Int(d.body2)] : nil,
+                                                  boundary: d.boundary >= 0 ? r.boundaries[Int(d.boundary)] : nil,
+                                                  shapes: d.shapes))
+                }
             } else if let i = openContacts.find(key) {
                 openContacts.close(at: i)
             }
-            out.append(d)
+            out?.append(d)
         }
-        r.deliveries = out
+        if let out { r.deliveries = out }
     }
 
     /// Whether the world still has the contact touching and the behaviour still holds both sides of it.
