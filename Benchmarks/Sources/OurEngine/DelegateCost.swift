@@ -6,9 +6,9 @@ import LuaKit
 /// difference of two separately timed piles (which cannot resolve about a microsecond per event inside the noise of
 /// a whole frame). Two identical worlds, one with a counting delegate and one without, are stepped in alternation,
 /// frame by frame and in alternating order, so load on the machine falls on both alike; the worlds stay identical
-/// because the delegate only
-/// counts. Frames are timed by the thread's processor time, not the wall clock: the difference sought is a few per
-/// cent of a frame, and on a shared machine a frame that loses its core for a time slice would swamp it.
+/// because the delegate only counts. Frames are timed by the thread's processor time, not the wall clock: the
+/// difference sought is a few per cent of a frame, and on a shared machine a frame that loses its core for a time
+/// slice would swamp it.
 public enum DelegateCost {
     /// The measurement: nanoseconds per event (median over blocks of frames) and the events it saw.
     public struct Figure: Sendable {
