@@ -212,7 +212,11 @@ extension Animator {
     /// Forces of continuous pushes (recomputed each step: an offset push turns with its item) and the impulses of
     /// instantaneous pushes that are due.
     func applyPushes() {
-        for it in synced.items { world.bodies[Int(it.bodyID)].force = .zero; world.bodies[Int(it.bodyID)].torque = 0 }
+        // Only pushes put forces on bodies, so every body starts the frame without any; clearing all of them costs
+        // less than looking each item's body up.
+        world.bodies.withUnsafeMutableBufferPointer { bodies in
+            for i in bodies.indices { bodies[i].force = .zero; bodies[i].torque = 0 }
+        }
         for p in synced.pushes where p.active {
             let f = p.force
             for it in p.items {
@@ -236,12 +240,23 @@ extension Animator {
     }
 
     /// Copies the bodies' state into the items after a step; the angle keeps its turns rather than wrapping.
+    ///
+    /// This runs for every item every frame: the items are lent from the synced list without a retain and release
+    /// each, and the turn is wrapped only when it is more than half a turn (the wrap is exact, and a no-op below).
     func writeBackItems() {
-        for it in synced.items {
-            let b = world.bodies[Int(it.bodyID)]
-            let angle = it.angle + wrapAngle(b.q.angle - it.angle)
-            let v = b.v + cross(b.w, b.origin - b.center)
-            it.take(center: b.origin, angle: angle, velocity: v, angularVelocity: b.w)
+        world.bodies.withUnsafeBufferPointer { bodies in
+            synced.items.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { it in
+                        guard it.bodyID >= 0, Int(it.bodyID) < bodies.count else { return }
+                        let b = bodies[Int(it.bodyID)]
+                        let turn = b.q.angle - it.angle
+                        let angle = it.angle + (abs(turn) < Double.pi ? turn : wrapAngle(turn))
+                        let v = b.v + cross(b.w, b.origin - b.center)
+                        it.take(center: b.origin, angle: angle, velocity: v, angularVelocity: b.w)
+                    }
+                }
+            }
         }
     }
 }
