@@ -33,7 +33,10 @@ let package = Package(
             .product(name: "LuaKit", package: "LuaDynamics"),
         ]),
 
-        .executableTarget(name: "luadyn-bench", dependencies: ["BenchKit", "PeerEngines", "OurEngine"]),
+        // A pseudo-terminal, for timing start-up to an interactive prompt.
+        .target(name: "TerminalShim"),
+
+        .executableTarget(name: "luadyn-bench", dependencies: ["BenchKit", "PeerEngines", "OurEngine", "TerminalShim"]),
 
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "PeerEngines"]),
         .testTarget(name: "OurEngineTests", dependencies: ["BenchKit", "OurEngine"]),

@@ -15,9 +15,13 @@ enum CrossingSection {
         }
         if let lua = Subprocess.which("lua5.4") {
             table.rows.append(["start-up of `lua5.4 -e ''`", startup(lua, runs: runs)])
+            table.rows.append(["start-up of `lua5.4` to its first prompt (pseudo-terminal, median)",
+                               PromptTiming.median(lua, runs: runs)])
         }
         if let luadyn {
             table.rows.append(["start-up of `luadyn -e ''`", startup(luadyn, runs: runs)])
+            table.rows.append(["start-up of `luadyn` to its first prompt (pseudo-terminal, median)",
+                               PromptTiming.median(luadyn, runs: runs)])
         } else {
             table.rows.append(["start-up of `luadyn -e ''`", "not measured (no --luadyn)"])
         }
