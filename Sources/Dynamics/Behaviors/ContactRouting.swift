@@ -64,6 +64,7 @@ extension Animator {
                                hasDelegate: hasDelegate, changeCount: changeCount, itemOfBody: synced.itemOfBody)
         let listening = collisions.indices.filter { hasDelegate[$0] && collisions[$0].collidesItems }
         let groups = listening.map { collisions[$0].group }
+        r.deliveries.reserveCapacity(world.events.count)
         for e in world.events {
             let shapeA = Int(e.shapeA), shapeB = Int(e.shapeB)
             let bodyA = itemBody(ofShape: shapeA), bodyB = itemBody(ofShape: shapeB)
