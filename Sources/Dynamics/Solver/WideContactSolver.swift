@@ -1,0 +1,227 @@
+/// Two lanes of doubles: the width SSE2 gives every x86-64 machine (and NEON every arm64 one), so no target flag
+/// is needed for the compiler to use vector registers.
+typealias Lanes = SIMD2<Double>
+
+/// Lane-wise `Swift.max`, with its choice on ties and NaN, so a lane gives the scalar solve's bits. The standard
+/// `pointwiseMax` follows IEEE maximum instead and compiles to a branch per lane.
+@inline(__always)
+func lanesMax(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
+
+/// Lane-wise `Swift.min` (see `lanesMax`).
+@inline(__always)
+func lanesMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
+
+/// The exact negation, sign of zero included: the standard prefix minus of SIMD computes 0 - x, which turns -0 into
+/// +0 where the scalar solve's minus gives -0. Multiplying by -1 is exact and compiles to a sign flip.
+@inline(__always)
+func negated(_ x: Lanes) -> Lanes { x * Lanes(repeating: -1) }
+
+/// One manifold point of two contact constraints, one in each lane. Only what the sub-step loop reads or writes:
+/// restitution and the warm-start store go through the scalar `ContactConstraint` after the loop.
+struct WidePoint {
+    var rAx = Lanes(), rAy = Lanes(), rBx = Lanes(), rBy = Lanes()
+    var baseSeparation = Lanes()
+    var normalImpulse = Lanes()
+    var tangentImpulse = Lanes()
+    var maxNormalImpulse = Lanes()
+    var normalMass = Lanes()
+    var tangentMass = Lanes()
+}
+
+/// Two contact constraints that share no moving body, solved at once. A constraint with one point has a zero second
+/// point: zero masses give it zero impulses, so it changes nothing.
+struct WideContact {
+    var bodyA: (Int32, Int32)
+    var bodyB: (Int32, Int32)
+    var nx = Lanes(), ny = Lanes()
+    var friction = Lanes()
+    var biasRate = Lanes(), massScale = Lanes(), impulseScale = Lanes()
+    var p1 = WidePoint()
+    var p2 = WidePoint()
+
+    /// Constraint `first` in lane 0 and `second` in lane 1; they must share no moving body.
+    init(_ first: borrowing ContactConstraint, _ second: borrowing ContactConstraint) {
+        bodyA = (first.bodyA, second.bodyA)
+        bodyB = (first.bodyB, second.bodyB)
+        load(first, lane: 0)
+        load(second, lane: 1)
+    }
+
+    /// Copies constraint `c` into lane `lane` (0 or 1).
+    private mutating func load(_ c: borrowing ContactConstraint, lane: Int) {
+        nx[lane] = c.normal.x; ny[lane] = c.normal.y
+        friction[lane] = c.friction
+        biasRate[lane] = c.softness.biasRate
+        massScale[lane] = c.softness.massScale
+        impulseScale[lane] = c.softness.impulseScale
+        p1.load(c.p1, lane: lane)
+        p2.load(c.p2, lane: lane)
+    }
+
+    /// Copies the impulses of lane `lane` back into the constraint it came from.
+    func storeImpulses(lane: Int, into c: inout ContactConstraint) {
+        p1.storeImpulses(lane: lane, into: &c.p1)
+        p2.storeImpulses(lane: lane, into: &c.p2)
+    }
+}
+
+extension WidePoint {
+    mutating func load(_ p: ContactConstraintPoint, lane: Int) {
+        rAx[lane] = p.rA.x; rAy[lane] = p.rA.y; rBx[lane] = p.rB.x; rBy[lane] = p.rB.y
+        baseSeparation[lane] = p.baseSeparation
+        normalImpulse[lane] = p.normalImpulse
+        tangentImpulse[lane] = p.tangentImpulse
+        maxNormalImpulse[lane] = p.maxNormalImpulse
+        normalMass[lane] = p.normalMass
+        tangentMass[lane] = p.tangentMass
+    }
+
+    func storeImpulses(lane: Int, into p: inout ContactConstraintPoint) {
+        p.normalImpulse = normalImpulse[lane]
+        p.tangentImpulse = tangentImpulse[lane]
+        p.maxNormalImpulse = maxNormalImpulse[lane]
+    }
+}
+
+/// The bodies of one side of a `WideContact` while it is solved: gathered from the state array, written back after.
+struct WideBody {
+    var vx: Lanes, vy: Lanes, w: Lanes
+    var dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes
+    var invMass: Lanes, invInertia: Lanes
+
+    /// Gathers bodies `i0` and `i1`. Fields a caller does not use are never loaded once inlined.
+    @inline(__always)
+    init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
+        let b0 = s + i0, b1 = s + i1
+        vx = Lanes(b0.pointee.v.x, b1.pointee.v.x); vy = Lanes(b0.pointee.v.y, b1.pointee.v.y)
+        w = Lanes(b0.pointee.w, b1.pointee.w)
+        dpx = Lanes(b0.pointee.dp.x, b1.pointee.dp.x); dpy = Lanes(b0.pointee.dp.y, b1.pointee.dp.y)
+        qc = Lanes(b0.pointee.dq.c, b1.pointee.dq.c); qs = Lanes(b0.pointee.dq.s, b1.pointee.dq.s)
+        invMass = Lanes(b0.pointee.invMass, b1.pointee.invMass)
+        invInertia = Lanes(b0.pointee.invInertia, b1.pointee.invInertia)
+    }
+
+    /// Writes the velocities back. Both lanes may hold the same non-moving body (the ground), whose velocity no
+    /// impulse changes, so the order of the writes does not matter.
+    @inline(__always)
+    func storeVelocities(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
+        s[i0].v = Vector(vx[0], vy[0]); s[i0].w = w[0]
+        s[i1].v = Vector(vx[1], vy[1]); s[i1].w = w[1]
+    }
+}
+
+/// The contact solve on pairs of constraints: the same arithmetic as `ContactSolver`, lane by lane, so a pair gives
+/// bit for bit what solving its two constraints one after the other would give.
+enum WideContactSolver {
+    /// Warm starts every pair, in order.
+    static func warmStart(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        for i in 0..<pairs.count { warmStart(base + i, states: s) }
+    }
+
+    /// Solves every pair once, in order; specialised for both values of `useBias` so the loop holds no branch on it.
+    static func solve(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                      inverseH: Double, useBias: Bool) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        if useBias {
+            for i in 0..<pairs.count { solve(base + i, states: s, inverseH: inverseH, useBias: true) }
+        } else {
+            for i in 0..<pairs.count { solve(base + i, states: s, inverseH: inverseH, useBias: false) }
+        }
+    }
+
+    /// Applies last step's impulses again (see `ContactSolver.warmStart`).
+    @inline(__always)
+    static func warmStart(_ c: UnsafePointer<WideContact>, states: UnsafeMutablePointer<BodyState>) {
+        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
+        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+        var A = WideBody(states, a0, a1), B = WideBody(states, b0, b1)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        // The tangent is the normal's right perpendicular (y, -x).
+        let tx = ny, ty = negated(nx)
+        let p1 = c.pointee.p1, p2 = c.pointee.p2
+        apply(p1.normalImpulse * nx + p1.tangentImpulse * tx, p1.normalImpulse * ny + p1.tangentImpulse * ty,
+              p1.rAx, p1.rAy, p1.rBx, p1.rBy, &A, &B)
+        apply(p2.normalImpulse * nx + p2.tangentImpulse * tx, p2.normalImpulse * ny + p2.tangentImpulse * ty,
+              p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
+        A.storeVelocities(states, a0, a1)
+        B.storeVelocities(states, b0, b1)
+    }
+
+    /// One soft iteration of both lanes (see `ContactSolver.solve`).
+    @inline(__always)
+    static func solve(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
+                      inverseH: Double, useBias: Bool) {
+        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
+        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+        var A = WideBody(states, a0, a1), B = WideBody(states, b0, b1)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        let biasRate = c.pointee.biasRate, massScale = c.pointee.massScale, impulseScale = c.pointee.impulseScale
+        solveNormal(&c.pointee.p1, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
+        solveNormal(&c.pointee.p2, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
+        let friction = c.pointee.friction
+        solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
+        solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
+        A.storeVelocities(states, a0, a1)
+        B.storeVelocities(states, b0, b1)
+    }
+
+    @inline(__always)
+    private static func solveNormal(_ p: inout WidePoint, _ A: inout WideBody, _ B: inout WideBody, _ nx: Lanes, _ ny: Lanes,
+                                    _ biasRate: Lanes, _ massScale: Lanes, _ impulseScale: Lanes,
+                                    _ inverseH: Double, _ useBias: Bool) {
+        // Current separation from how far the anchors moved since the step began.
+        let prAx = A.qc * p.rAx - A.qs * p.rAy, prAy = A.qs * p.rAx + A.qc * p.rAy
+        let prBx = B.qc * p.rBx - B.qs * p.rBy, prBy = B.qs * p.rBx + B.qc * p.rBy
+        let dx = B.dpx - A.dpx + prBx - prAx, dy = B.dpy - A.dpy + prBy - prAy
+        let s = dx * nx + dy * ny + p.baseSeparation
+        let vn = relativeVelocityX(p, A, B) * nx + relativeVelocityY(p, A, B) * ny
+        // Both cases are computed and the speculative one (a gap to close this sub-step, no further) chosen per lane.
+        let speculative = negated(p.normalMass) * (vn + s * inverseH)
+        var impulse: Lanes
+        if useBias {
+            let bias = lanesMax(biasRate * s, Lanes(repeating: -SolverTuning.contactPushMaxVelocity))
+            impulse = negated(p.normalMass) * massScale * (vn + bias) - impulseScale * p.normalImpulse
+        } else {
+            impulse = negated(p.normalMass) * vn
+        }
+        impulse.replace(with: speculative, where: s .> 0)
+        let newImpulse = lanesMax(p.normalImpulse + impulse, Lanes())
+        let applied = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = lanesMax(p.maxNormalImpulse, applied)
+        apply(applied * nx, applied * ny, p.rAx, p.rAy, p.rBx, p.rBy, &A, &B)
+    }
+
+    @inline(__always)
+    private static func solveTangent(_ p: inout WidePoint, _ A: inout WideBody, _ B: inout WideBody,
+                                     _ tx: Lanes, _ ty: Lanes, _ friction: Lanes) {
+        let vt = relativeVelocityX(p, A, B) * tx + relativeVelocityY(p, A, B) * ty
+        let maxFriction = friction * p.normalImpulse
+        let newImpulse = lanesMin(lanesMax(p.tangentImpulse - p.tangentMass * vt, negated(maxFriction)), maxFriction)
+        let applied = newImpulse - p.tangentImpulse
+        p.tangentImpulse = newImpulse
+        apply(applied * tx, applied * ty, p.rAx, p.rAy, p.rBx, p.rBy, &A, &B)
+    }
+
+    /// Velocity of B's anchor relative to A's, in the same order of operations as `BodyPair.relativeVelocity`.
+    @inline(__always)
+    private static func relativeVelocityX(_ p: WidePoint, _ A: WideBody, _ B: WideBody) -> Lanes {
+        B.vx + negated(B.w) * p.rBy - A.vx - negated(A.w) * p.rAy
+    }
+
+    @inline(__always)
+    private static func relativeVelocityY(_ p: WidePoint, _ A: WideBody, _ B: WideBody) -> Lanes {
+        B.vy + B.w * p.rBx - A.vy - A.w * p.rAx
+    }
+
+    /// Applies impulse (px, py) to B at rB and its opposite to A at rA (see `BodyPair.apply`).
+    @inline(__always)
+    private static func apply(_ px: Lanes, _ py: Lanes, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                              _ A: inout WideBody, _ B: inout WideBody) {
+        A.vx -= A.invMass * px; A.vy -= A.invMass * py
+        A.w -= A.invInertia * (rAx * py - rAy * px)
+        B.vx += B.invMass * px; B.vy += B.invMass * py
+        B.w += B.invInertia * (rBx * py - rBy * px)
+    }
+}
