@@ -55,7 +55,7 @@ import Testing
                 for i in scalar.indices { ContactSolver.solve(&scalar[i], states: s, inverseH: 240, useBias: useBias) }
             }
             var wideStates = states0, wide = constraints0
-            var pairs = [WideContact(wide[0], wide[1])]
+            var pairs = wideStates.withUnsafeMutableBufferPointer { [WideContact(wide[0], wide[1], states: $0)] }
             wideStates.withUnsafeMutableBufferPointer { s in
                 pairs.withUnsafeMutableBufferPointer { p in
                     WideContactSolver.warmStart(p, states: s)

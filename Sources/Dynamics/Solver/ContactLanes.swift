@@ -16,15 +16,16 @@ struct ContactLanes {
     /// The rest of the longer lane, in step order, solved one by one after the pairs.
     var singles = ContiguousArray<Int32>()
 
-    /// Union-find parent of each body over contacts between moving bodies.
-    private var parent = ContiguousArray<Int32>()
-    /// Per root body, its island's lane (0 or 1), or -1 before the island is seen.
-    private var laneOfRoot = ContiguousArray<Int8>()
-    /// Per root body, how many constraints its island has.
-    private var sizeOfRoot = ContiguousArray<Int32>()
-    /// Per constraint, the root body of its island.
+    /// Per body: its union-find parent over contacts between moving bodies, and for a root, its island's
+    /// constraint count and lane (-1 before the island is seen).
+    private struct Node {
+        var parent: Int32
+        var size: Int32 = 0
+        var lane: Int32 = -1
+    }
+    private var nodes = ContiguousArray<Node>()
+    /// Per constraint, the root body of its island, then its lane.
     private var rootOf = ContiguousArray<Int32>()
-    private var lanes = (ContiguousArray<Int32>(), ContiguousArray<Int32>())
 
     /// Arranges `constraints`. A body moves when its state has an inverse mass or inertia; the others (static,
     /// sleeping) are never changed by a constraint, so any number of islands may share them.
@@ -38,24 +39,21 @@ struct ContactLanes {
             singles.append(contentsOf: 0..<Int32(n))
             return
         }
-        parent.removeAll(keepingCapacity: true)
-        parent.append(contentsOf: 0..<Int32(states.count))
-        laneOfRoot.removeAll(keepingCapacity: true)
-        laneOfRoot.append(contentsOf: repeatElement(-1, count: states.count))
-        sizeOfRoot.removeAll(keepingCapacity: true)
-        sizeOfRoot.append(contentsOf: repeatElement(0, count: states.count))
-        rootOf.removeAll(keepingCapacity: true)
-        rootOf.append(contentsOf: repeatElement(0, count: n))
-        lanes.0.removeAll(keepingCapacity: true)
-        lanes.1.removeAll(keepingCapacity: true)
+        if nodes.count != states.count { nodes = ContiguousArray(repeating: Node(parent: 0), count: states.count) }
+        if rootOf.count < n { rootOf.append(contentsOf: repeatElement(0, count: n - rootOf.count)) }
 
-        parent.withUnsafeMutableBufferPointer { parent in
+        nodes.withUnsafeMutableBufferPointer { nodes in
+        rootOf.withUnsafeMutableBufferPointer { rootOf in
+            for i in nodes.indices { nodes[i] = Node(parent: Int32(i)) }
+            // Path halving keeps the trees flat without a second walk.
             func find(_ x: Int32) -> Int32 {
-                var r = x
-                while parent[Int(r)] != r { r = parent[Int(r)] }
-                var y = x
-                while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
-                return r
+                var x = x
+                while nodes[Int(x)].parent != x {
+                    let grandparent = nodes[Int(nodes[Int(x)].parent)].parent
+                    nodes[Int(x)].parent = grandparent
+                    x = grandparent
+                }
+                return x
             }
             func moves(_ i: Int32) -> Bool { states[Int(i)].invMass != 0 || states[Int(i)].invInertia != 0 }
 
@@ -63,36 +61,48 @@ struct ContactLanes {
                 let a = constraints[i].bodyA, b = constraints[i].bodyB
                 guard moves(a), moves(b) else { continue }
                 let ra = find(a), rb = find(b)
-                if ra != rb { if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb } }
+                if ra != rb { if ra < rb { nodes[Int(rb)].parent = ra } else { nodes[Int(ra)].parent = rb } }
             }
-            // Islands go to the lane with fewer constraints so far, whole, in the order their first constraint comes.
             for i in 0..<n {
                 let a = constraints[i].bodyA
                 let root = find(moves(a) ? a : constraints[i].bodyB)
                 rootOf[i] = root
-                sizeOfRoot[Int(root)] += 1
+                nodes[Int(root)].size += 1
             }
+            // Islands go to the lane with fewer constraints so far, whole, in the order their first constraint comes.
             var counts = (0, 0)
             for i in 0..<n {
                 let root = Int(rootOf[i])
-                var lane = laneOfRoot[root]
+                var lane = nodes[root].lane
                 if lane < 0 {
                     lane = counts.1 < counts.0 ? 1 : 0
-                    laneOfRoot[root] = lane
-                    if lane == 0 { counts.0 += Int(sizeOfRoot[root]) } else { counts.1 += Int(sizeOfRoot[root]) }
+                    nodes[root].lane = lane
+                    if lane == 0 { counts.0 += Int(nodes[root].size) } else { counts.1 += Int(nodes[root].size) }
                 }
-                if lane == 0 { lanes.0.append(Int32(i)) } else { lanes.1.append(Int32(i)) }
+                rootOf[i] = lane
             }
         }
-        let paired = min(lanes.0.count, lanes.1.count)
-        pairs.reserveCapacity(paired)
-        for k in 0..<paired {
-            let first = lanes.0[k], second = lanes.1[k]
-            pairs.append(WideContact(constraints[Int(first)], constraints[Int(second)]))
-            sources.append((first, second))
         }
-        singles.append(contentsOf: lanes.0.dropFirst(paired))
-        singles.append(contentsOf: lanes.1.dropFirst(paired))
+        rootOf.withUnsafeBufferPointer { laneOf in
+            // The k-th constraint of lane 0 goes with the k-th of lane 1.
+            var i0 = 0, i1 = 0
+            while true {
+                while i0 < n && laneOf[i0] != 0 { i0 += 1 }
+                while i1 < n && laneOf[i1] != 1 { i1 += 1 }
+                guard i0 < n, i1 < n else { break }
+                pairs.append(WideContact(constraints[i0], constraints[i1], states: states))
+                sources.append((Int32(i0), Int32(i1)))
+                i0 += 1; i1 += 1
+            }
+            // What is left of the longer lane, in step order (the other lane has nothing left). With one island
+            // that is every constraint.
+            if pairs.isEmpty {
+                singles.append(contentsOf: 0..<Int32(n))
+                return
+            }
+            for i in i0..<max(i0, n) where laneOf[i] == 0 { singles.append(Int32(i)) }
+            for i in i1..<max(i1, n) where laneOf[i] == 1 { singles.append(Int32(i)) }
+        }
     }
 
     /// Copies the impulses of every pair back into the constraints they came from.

@@ -19,13 +19,13 @@ func negated(_ x: Lanes) -> Lanes { x * Lanes(repeating: -1) }
 /// One manifold point of two contact constraints, one in each lane. Only what the sub-step loop reads or writes:
 /// restitution and the warm-start store go through the scalar `ContactConstraint` after the loop.
 struct WidePoint {
-    var rAx = Lanes(), rAy = Lanes(), rBx = Lanes(), rBy = Lanes()
-    var baseSeparation = Lanes()
-    var normalImpulse = Lanes()
-    var tangentImpulse = Lanes()
-    var maxNormalImpulse = Lanes()
-    var normalMass = Lanes()
-    var tangentMass = Lanes()
+    var rAx: Lanes, rAy: Lanes, rBx: Lanes, rBy: Lanes
+    var baseSeparation: Lanes
+    var normalImpulse: Lanes
+    var tangentImpulse: Lanes
+    var maxNormalImpulse: Lanes
+    var normalMass: Lanes
+    var tangentMass: Lanes
 }
 
 /// Two contact constraints that share no moving body, solved at once. A constraint with one point has a zero second
@@ -33,29 +33,28 @@ struct WidePoint {
 struct WideContact {
     var bodyA: (Int32, Int32)
     var bodyB: (Int32, Int32)
-    var nx = Lanes(), ny = Lanes()
-    var friction = Lanes()
-    var biasRate = Lanes(), massScale = Lanes(), impulseScale = Lanes()
-    var p1 = WidePoint()
-    var p2 = WidePoint()
+    var nx: Lanes, ny: Lanes
+    var friction: Lanes
+    var biasRate: Lanes, massScale: Lanes, impulseScale: Lanes
+    /// Inverse masses and inertias, copied from the states: read in place by the solve instead of gathered per body.
+    var massA: Lanes, inertiaA: Lanes, massB: Lanes, inertiaB: Lanes
+    var p1: WidePoint
+    var p2: WidePoint
 
     /// Constraint `first` in lane 0 and `second` in lane 1; they must share no moving body.
-    init(_ first: borrowing ContactConstraint, _ second: borrowing ContactConstraint) {
+    init(_ first: borrowing ContactConstraint, _ second: borrowing ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>) {
         bodyA = (first.bodyA, second.bodyA)
         bodyB = (first.bodyB, second.bodyB)
-        load(first, lane: 0)
-        load(second, lane: 1)
-    }
-
-    /// Copies constraint `c` into lane `lane` (0 or 1).
-    private mutating func load(_ c: borrowing ContactConstraint, lane: Int) {
-        nx[lane] = c.normal.x; ny[lane] = c.normal.y
-        friction[lane] = c.friction
-        biasRate[lane] = c.softness.biasRate
-        massScale[lane] = c.softness.massScale
-        impulseScale[lane] = c.softness.impulseScale
-        p1.load(c.p1, lane: lane)
-        p2.load(c.p2, lane: lane)
+        nx = Lanes(first.normal.x, second.normal.x); ny = Lanes(first.normal.y, second.normal.y)
+        friction = Lanes(first.friction, second.friction)
+        biasRate = Lanes(first.softness.biasRate, second.softness.biasRate)
+        massScale = Lanes(first.softness.massScale, second.softness.massScale)
+        impulseScale = Lanes(first.softness.impulseScale, second.softness.impulseScale)
+        let a0 = Int(first.bodyA), a1 = Int(second.bodyA), b0 = Int(first.bodyB), b1 = Int(second.bodyB)
+        massA = Lanes(states[a0].invMass, states[a1].invMass); inertiaA = Lanes(states[a0].invInertia, states[a1].invInertia)
+        massB = Lanes(states[b0].invMass, states[b1].invMass); inertiaB = Lanes(states[b0].invInertia, states[b1].invInertia)
+        p1 = WidePoint(first.p1, second.p1)
+        p2 = WidePoint(first.p2, second.p2)
     }
 
     /// Copies the impulses of lane `lane` back into the constraint it came from.
@@ -66,14 +65,15 @@ struct WideContact {
 }
 
 extension WidePoint {
-    mutating func load(_ p: ContactConstraintPoint, lane: Int) {
-        rAx[lane] = p.rA.x; rAy[lane] = p.rA.y; rBx[lane] = p.rB.x; rBy[lane] = p.rB.y
-        baseSeparation[lane] = p.baseSeparation
-        normalImpulse[lane] = p.normalImpulse
-        tangentImpulse[lane] = p.tangentImpulse
-        maxNormalImpulse[lane] = p.maxNormalImpulse
-        normalMass[lane] = p.normalMass
-        tangentMass[lane] = p.tangentMass
+    init(_ first: ContactConstraintPoint, _ second: ContactConstraintPoint) {
+        rAx = Lanes(first.rA.x, second.rA.x); rAy = Lanes(first.rA.y, second.rA.y)
+        rBx = Lanes(first.rB.x, second.rB.x); rBy = Lanes(first.rB.y, second.rB.y)
+        baseSeparation = Lanes(first.baseSeparation, second.baseSeparation)
+        normalImpulse = Lanes(first.normalImpulse, second.normalImpulse)
+        tangentImpulse = Lanes(first.tangentImpulse, second.tangentImpulse)
+        maxNormalImpulse = Lanes(first.maxNormalImpulse, second.maxNormalImpulse)
+        normalMass = Lanes(first.normalMass, second.normalMass)
+        tangentMass = Lanes(first.tangentMass, second.tangentMass)
     }
 
     func storeImpulses(lane: Int, into p: inout ContactConstraintPoint) {
@@ -87,18 +87,19 @@ extension WidePoint {
 struct WideBody {
     var vx: Lanes, vy: Lanes, w: Lanes
     var dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes
+    /// Inverse mass and inertia, from the constraint.
     var invMass: Lanes, invInertia: Lanes
 
     /// Gathers bodies `i0` and `i1`. Fields a caller does not use are never loaded once inlined.
     @inline(__always)
-    init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
+    init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int, invMass: Lanes, invInertia: Lanes) {
         let b0 = s + i0, b1 = s + i1
         vx = Lanes(b0.pointee.v.x, b1.pointee.v.x); vy = Lanes(b0.pointee.v.y, b1.pointee.v.y)
         w = Lanes(b0.pointee.w, b1.pointee.w)
         dpx = Lanes(b0.pointee.dp.x, b1.pointee.dp.x); dpy = Lanes(b0.pointee.dp.y, b1.pointee.dp.y)
         qc = Lanes(b0.pointee.dq.c, b1.pointee.dq.c); qs = Lanes(b0.pointee.dq.s, b1.pointee.dq.s)
-        invMass = Lanes(b0.pointee.invMass, b1.pointee.invMass)
-        invInertia = Lanes(b0.pointee.invInertia, b1.pointee.invInertia)
+        self.invMass = invMass
+        self.invInertia = invInertia
     }
 
     /// Writes the velocities back. Both lanes may hold the same non-moving body (the ground), whose velocity no
@@ -135,7 +136,8 @@ enum WideContactSolver {
     static func warmStart(_ c: UnsafePointer<WideContact>, states: UnsafeMutablePointer<BodyState>) {
         let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
         let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
-        var A = WideBody(states, a0, a1), B = WideBody(states, b0, b1)
+        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         let nx = c.pointee.nx, ny = c.pointee.ny
         // The tangent is the normal's right perpendicular (y, -x).
         let tx = ny, ty = negated(nx)
@@ -154,7 +156,8 @@ enum WideContactSolver {
                       inverseH: Double, useBias: Bool) {
         let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
         let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
-        var A = WideBody(states, a0, a1), B = WideBody(states, b0, b1)
+        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         let nx = c.pointee.nx, ny = c.pointee.ny
         let biasRate = c.pointee.biasRate, massScale = c.pointee.massScale, impulseScale = c.pointee.impulseScale
         solveNormal(&c.pointee.p1, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
