@@ -32,10 +32,10 @@ struct ContactLanes {
     mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                         states: UnsafeMutableBufferPointer<BodyState>) {
         let n = constraints.count
-        pairs.removeAll(keepingCapacity: true)
         sources.removeAll(keepingCapacity: true)
         singles.removeAll(keepingCapacity: true)
-        guard pairsIslands else {
+        guard pairsIslands, let base = constraints.baseAddress else {
+            pairs.removeAll(keepingCapacity: true)
             singles.append(contentsOf: 0..<Int32(n))
             return
         }
@@ -90,18 +90,30 @@ struct ContactLanes {
                 while i0 < n && laneOf[i0] != 0 { i0 += 1 }
                 while i1 < n && laneOf[i1] != 1 { i1 += 1 }
                 guard i0 < n, i1 < n else { break }
-                pairs.append(WideContact(constraints[i0], constraints[i1], states: states))
                 sources.append((Int32(i0), Int32(i1)))
                 i0 += 1; i1 += 1
             }
             // What is left of the longer lane, in step order (the other lane has nothing left). With one island
             // that is every constraint.
-            if pairs.isEmpty {
+            if sources.isEmpty {
                 singles.append(contentsOf: 0..<Int32(n))
                 return
             }
             for i in i0..<max(i0, n) where laneOf[i] == 0 { singles.append(Int32(i)) }
             for i in i1..<max(i1, n) where laneOf[i] == 1 { singles.append(Int32(i)) }
+        }
+        // The pairs are written in place: building each one and appending it copied about 500 bytes a pair.
+        let m = sources.count
+        if pairs.count > m {
+            pairs.removeLast(pairs.count - m)
+        } else if pairs.count < m {
+            pairs.append(contentsOf: repeatElement(WideContact(), count: m - pairs.count))
+        }
+        pairs.withUnsafeMutableBufferPointer { wide in
+            for k in 0..<m {
+                let (first, second) = sources[k]
+                wide[k] = WideContact(base + Int(first), base + Int(second), states: states)
+            }
         }
     }
 

@@ -41,7 +41,25 @@ struct WideContact {
     var p1: WidePoint
     var p2: WidePoint
 
+    /// A pair of nothing, for storage that is overwritten before use.
+    init() {
+        bodyA = (0, 0); bodyB = (0, 0)
+        nx = Lanes(); ny = Lanes(); friction = Lanes()
+        biasRate = Lanes(); massScale = Lanes(); impulseScale = Lanes()
+        massA = Lanes(); inertiaA = Lanes(); massB = Lanes(); inertiaB = Lanes()
+        p1 = WidePoint(ContactConstraintPoint(), ContactConstraintPoint())
+        p2 = p1
+    }
+
+    /// Constraints `first` and `second` read in place (they are large records).
+    @inline(__always)
+    init(_ first: UnsafePointer<ContactConstraint>, _ second: UnsafePointer<ContactConstraint>,
+         states: UnsafeMutableBufferPointer<BodyState>) {
+        self.init(first.pointee, second.pointee, states: states)
+    }
+
     /// Constraint `first` in lane 0 and `second` in lane 1; they must share no moving body.
+    @inline(__always)
     init(_ first: borrowing ContactConstraint, _ second: borrowing ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>) {
         bodyA = (first.bodyA, second.bodyA)
         bodyB = (first.bodyB, second.bodyB)
@@ -65,6 +83,7 @@ struct WideContact {
 }
 
 extension WidePoint {
+    @inline(__always)
     init(_ first: ContactConstraintPoint, _ second: ContactConstraintPoint) {
         rAx = Lanes(first.rA.x, second.rA.x); rAy = Lanes(first.rA.y, second.rA.y)
         rBx = Lanes(first.rB.x, second.rB.x); rBy = Lanes(first.rB.y, second.rB.y)
@@ -83,21 +102,18 @@ extension WidePoint {
     }
 }
 
-/// The bodies of one side of a `WideContact` while it is solved: gathered from the state array, written back after.
+/// The velocities of one side of a `WideContact` while it is solved: gathered from the state array, written back after.
 struct WideBody {
     var vx: Lanes, vy: Lanes, w: Lanes
-    var dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes
     /// Inverse mass and inertia, from the constraint.
     var invMass: Lanes, invInertia: Lanes
 
-    /// Gathers bodies `i0` and `i1`. Fields a caller does not use are never loaded once inlined.
+    /// Gathers the velocities of bodies `i0` and `i1`.
     @inline(__always)
     init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int, invMass: Lanes, invInertia: Lanes) {
         let b0 = s + i0, b1 = s + i1
         vx = Lanes(b0.pointee.v.x, b1.pointee.v.x); vy = Lanes(b0.pointee.v.y, b1.pointee.v.y)
         w = Lanes(b0.pointee.w, b1.pointee.w)
-        dpx = Lanes(b0.pointee.dp.x, b1.pointee.dp.x); dpy = Lanes(b0.pointee.dp.y, b1.pointee.dp.y)
-        qc = Lanes(b0.pointee.dq.c, b1.pointee.dq.c); qs = Lanes(b0.pointee.dq.s, b1.pointee.dq.s)
         self.invMass = invMass
         self.invInertia = invInertia
     }
@@ -108,6 +124,19 @@ struct WideBody {
     func storeVelocities(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
         s[i0].v = Vector(vx[0], vy[0]); s[i0].w = w[0]
         s[i1].v = Vector(vx[1], vy[1]); s[i1].w = w[1]
+    }
+}
+
+/// The motion of one side of a `WideContact` since the step began, which the separations are measured from.
+/// Kept apart from `WideBody` so it is dead before the impulses start: SSE2 has only 16 vector registers.
+struct WideMotion {
+    var dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes
+
+    @inline(__always)
+    init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
+        let b0 = s + i0, b1 = s + i1
+        dpx = Lanes(b0.pointee.dp.x, b1.pointee.dp.x); dpy = Lanes(b0.pointee.dp.y, b1.pointee.dp.y)
+        qc = Lanes(b0.pointee.dq.c, b1.pointee.dq.c); qs = Lanes(b0.pointee.dq.s, b1.pointee.dq.s)
     }
 }
 
@@ -156,12 +185,15 @@ enum WideContactSolver {
                       inverseH: Double, useBias: Bool) {
         let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
         let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        // Separations first: they do not depend on velocities, and the motion they need is then dead.
+        let mA = WideMotion(states, a0, a1), mB = WideMotion(states, b0, b1)
+        let s1 = separation(c.pointee.p1, mA, mB, nx, ny), s2 = separation(c.pointee.p2, mA, mB, nx, ny)
         var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
         var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
-        let nx = c.pointee.nx, ny = c.pointee.ny
         let biasRate = c.pointee.biasRate, massScale = c.pointee.massScale, impulseScale = c.pointee.impulseScale
-        solveNormal(&c.pointee.p1, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
-        solveNormal(&c.pointee.p2, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
+        solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
+        solveNormal(&c.pointee.p2, s2, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
         let friction = c.pointee.friction
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
@@ -169,15 +201,19 @@ enum WideContactSolver {
         B.storeVelocities(states, b0, b1)
     }
 
+    /// Current separation of a point from how far its anchors moved since the step began.
     @inline(__always)
-    private static func solveNormal(_ p: inout WidePoint, _ A: inout WideBody, _ B: inout WideBody, _ nx: Lanes, _ ny: Lanes,
-                                    _ biasRate: Lanes, _ massScale: Lanes, _ impulseScale: Lanes,
-                                    _ inverseH: Double, _ useBias: Bool) {
-        // Current separation from how far the anchors moved since the step began.
+    private static func separation(_ p: WidePoint, _ A: WideMotion, _ B: WideMotion, _ nx: Lanes, _ ny: Lanes) -> Lanes {
         let prAx = A.qc * p.rAx - A.qs * p.rAy, prAy = A.qs * p.rAx + A.qc * p.rAy
         let prBx = B.qc * p.rBx - B.qs * p.rBy, prBy = B.qs * p.rBx + B.qc * p.rBy
         let dx = B.dpx - A.dpx + prBx - prAx, dy = B.dpy - A.dpy + prBy - prAy
-        let s = dx * nx + dy * ny + p.baseSeparation
+        return dx * nx + dy * ny + p.baseSeparation
+    }
+
+    @inline(__always)
+    private static func solveNormal(_ p: inout WidePoint, _ s: Lanes, _ A: inout WideBody, _ B: inout WideBody,
+                                    _ nx: Lanes, _ ny: Lanes, _ biasRate: Lanes, _ massScale: Lanes, _ impulseScale: Lanes,
+                                    _ inverseH: Double, _ useBias: Bool) {
         let vn = relativeVelocityX(p, A, B) * nx + relativeVelocityY(p, A, B) * ny
         // Both cases are computed and the speculative one (a gap to close this sub-step, no further) chosen per lane.
         let speculative = negated(p.normalMass) * (vn + s * inverseH)
