@@ -1,7 +1,7 @@
 import Testing
 @testable import Dynamics
 
-/// The two-lane contact solve: islands dealt to lanes must give exactly what the one-by-one solve gives.
+/// The two-lane contact solve: constraints paired by level must give exactly what the one-by-one solve gives.
 @Suite struct SolverLaneTests {
     /// A moving body's state: unit mass and inertia, the given motion.
     static func moving(_ v: Vector, _ w: Double, dp: Vector = .zero, angle: Double = 0) -> BodyState {
@@ -70,27 +70,34 @@ import Testing
         }
     }
 
-    @Test func lanesHoldEveryConstraintOnceWithNoMovingBodyShared() {
+    @Test func theScheduleKeepsTheOrderOfEveryTwoConstraintsThatShareAMovingBody() {
         // Bodies 1-3 form one island, 4-5 another, 6 a third; 0 is static and touches all of them.
         var states = [BodyState()] + (1...6).map { _ in Self.moving(.zero, 0) }
-        let edges: [(Int32, Int32)] = [(0, 1), (1, 2), (0, 4), (2, 3), (4, 5), (0, 6), (3, 1), (5, 0), (0, 2)]
+        let edges: [(Int32, Int32)] = [(0, 1), (1, 2), (0, 4), (2, 3), (4, 5), (0, 6), (3, 1), (5, 0), (0, 2), (0, 3)]
         var constraints = edges.map { ContactConstraint(contact: 0, bodyA: $0.0, bodyB: $0.1) }
-        let island: [Int32: Int] = [1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 2]
-        func islandOf(_ c: ContactConstraint) -> Int { island[c.bodyA] ?? island[c.bodyB] ?? -1 }
         var lanes = ContactLanes()
         states.withUnsafeMutableBufferPointer { s in
             constraints.withUnsafeMutableBufferPointer { c in lanes.build(c, states: s) }
         }
-        #expect(!lanes.pairs.isEmpty)
-        for (first, second) in lanes.sources {
-            #expect(islandOf(constraints[Int(first)]) != islandOf(constraints[Int(second)]))
+        func moving(_ i: Int32) -> Set<Int32> { Set([edges[Int(i)].0, edges[Int(i)].1].filter { $0 != 0 }) }
+        // The solve order: runs of pairs (both lanes at once) and of singles, alternating.
+        var solveOrder: [Int32] = [], p = 0, q = 0
+        for r in stride(from: 0, to: lanes.runs.count, by: 2) {
+            for (first, second) in lanes.sources[p..<p + Int(lanes.runs[r])] {
+                #expect(moving(first).isDisjoint(with: moving(second)), "a pair shares a moving body")
+                solveOrder += [first, second]
+            }
+            solveOrder += lanes.singles[q..<q + Int(lanes.runs[r + 1])]
+            p += Int(lanes.runs[r]); q += Int(lanes.runs[r + 1])
         }
-        // The solve order: pair by pair (lane 0 before lane 1 makes no difference), then the singles.
-        let solveOrder = lanes.sources.flatMap { [$0.0, $0.1] } + lanes.singles
+        #expect(p == lanes.pairs.count && q == lanes.singles.count)
+        #expect(lanes.pairs.count >= 3)
         #expect(solveOrder.sorted() == Array(0..<Int32(edges.count)))
-        for k in 0..<3 {
-            let within = solveOrder.filter { islandOf(constraints[Int($0)]) == k }
-            #expect(within == within.sorted(), "island \(k) keeps its step order")
+        for i in 0..<Int32(edges.count) {
+            for j in (i + 1)..<Int32(edges.count) where !moving(i).isDisjoint(with: moving(j)) {
+                let at = { (k: Int32) in solveOrder.firstIndex(of: k) ?? -1 }
+                #expect(at(i) < at(j), "constraints \(i) and \(j) share a body and must keep their order")
+            }
         }
     }
 
@@ -115,13 +122,13 @@ import Testing
         try props.setElasticity(0.3)
         for b in [collision, GravityBehavior(items: items), props] as [DynamicBehavior] { try animator.addBehavior(b) }
         animator.world.enableSleep = false
-        animator.world.scratchLanes.pairsIslands = pairing
+        animator.world.scratchLanes.pairing = pairing
         var pairs = 0
         try stepFrames(animator, 150) { _ in pairs = max(pairs, animator.world.scratchLanes.pairs.count) }
         return (items.flatMap { [$0.center.x.bitPattern, $0.center.y.bitPattern, $0.angle.bitPattern] }, pairs)
     }
 
-    @Test func pairedIslandsGiveTheOneByOneResultBitForBit() throws {
+    @Test func pairedConstraintsGiveTheOneByOneResultBitForBit() throws {
         let paired = try Self.stacks(pairing: true), alone = try Self.stacks(pairing: false)
         #expect(paired.pairs > 5)
         #expect(alone.pairs == 0)

@@ -1,106 +1,72 @@
 /// The contact constraints of a step arranged for the two-lane solve without changing any result.
 ///
-/// Constraints of different islands (groups of moving bodies joined by contacts) share no moving body, so the order
-/// between islands does not matter while the order within each island is kept. The islands are dealt to two lanes,
-/// each lane keeps its constraints in step order, and the k-th constraints of the lanes are solved together; what is
-/// left of the longer lane is solved alone afterwards. The result is bit for bit that of the one-by-one solve in step
-/// order. Colouring the constraints (Box2D v3) would pair within an island too, but it changes the order within
-/// islands, and that order decides whether a tall stack stands (docs/performance.md).
+/// Solving constraints one after another (Gauss-Seidel), only the order of two constraints that share a moving body
+/// matters. Each constraint gets a level: one more than the highest level of the earlier constraints it shares a
+/// moving body with. Constraints of one level share no moving body, and solving level after level keeps the step
+/// order of any two that do, so the result is bit for bit that of the one-by-one solve. Within a level the
+/// constraints are paired and solved two at once; an odd one is solved alone. Separate islands fill the same levels,
+/// so many small stacks pair almost completely. Colouring the constraints (Box2D v3) would pair more within one
+/// stack, but it changes the order of constraints that share a body, and that order decides whether a tall stack
+/// stands (docs/performance.md).
 struct ContactLanes {
-    /// False puts every constraint in `singles`: the plain one-by-one solve, which tests compare the pairs against.
-    var pairsIslands = true
-    /// Pairs of constraints from different lanes, solved at once.
+    /// False solves every constraint alone in step order: the plain solve, which tests compare the pairs against.
+    var pairing = true
+    /// Pairs of constraints of one level, solved at once.
     var pairs = ContiguousArray<WideContact>()
     /// For each pair, the constraint index of each lane.
     var sources = ContiguousArray<(Int32, Int32)>()
-    /// The rest of the longer lane, in step order, solved one by one after the pairs.
+    /// Constraints solved alone, in solve order.
     var singles = ContiguousArray<Int32>()
+    /// The solve order: counts of pairs and of singles, alternating (pairs first); each run continues where the
+    /// previous run of its kind stopped.
+    var runs = ContiguousArray<Int32>()
 
-    /// Per body: its union-find parent over contacts between moving bodies, and for a root, its island's
-    /// constraint count and lane (-1 before the island is seen).
-    private struct Node {
-        var parent: Int32
-        var size: Int32 = 0
-        var lane: Int32 = -1
-    }
-    private var nodes = ContiguousArray<Node>()
-    /// Per constraint, the root body of its island, then its lane.
-    private var rootOf = ContiguousArray<Int32>()
+    /// Per body, the level of the last constraint seen that moves it.
+    private var lastLevel = ContiguousArray<Int32>()
+    /// Per constraint, its level.
+    private var levelOf = ContiguousArray<Int32>()
+    /// Per level, where its constraints start in `order`.
+    private var levelStart = ContiguousArray<Int32>()
+    /// Constraint indices sorted by level, step order kept within a level.
+    private var order = ContiguousArray<Int32>()
 
     /// Arranges `constraints`. A body moves when its state has an inverse mass or inertia; the others (static,
-    /// sleeping) are never changed by a constraint, so any number of islands may share them.
+    /// sleeping) are never changed by a constraint, so sharing them orders nothing.
     mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                         states: UnsafeMutableBufferPointer<BodyState>) {
         let n = constraints.count
         sources.removeAll(keepingCapacity: true)
         singles.removeAll(keepingCapacity: true)
-        guard pairsIslands, let base = constraints.baseAddress else {
+        runs.removeAll(keepingCapacity: true)
+        guard pairing, let base = constraints.baseAddress else {
             pairs.removeAll(keepingCapacity: true)
             singles.append(contentsOf: 0..<Int32(n))
+            runs.append(contentsOf: [0, Int32(n)])
             return
         }
-        if nodes.count != states.count { nodes = ContiguousArray(repeating: Node(parent: 0), count: states.count) }
-        if rootOf.count < n { rootOf.append(contentsOf: repeatElement(0, count: n - rootOf.count)) }
-
-        nodes.withUnsafeMutableBufferPointer { nodes in
-        rootOf.withUnsafeMutableBufferPointer { rootOf in
-            for i in nodes.indices { nodes[i] = Node(parent: Int32(i)) }
-            // Path halving keeps the trees flat without a second walk.
-            func find(_ x: Int32) -> Int32 {
-                var x = x
-                while nodes[Int(x)].parent != x {
-                    let grandparent = nodes[Int(nodes[Int(x)].parent)].parent
-                    nodes[Int(x)].parent = grandparent
-                    x = grandparent
+        let levels = assignLevels(constraints, states: states)
+        sortByLevel(count: n, levels: levels)
+        order.withUnsafeBufferPointer { order in
+        levelStart.withUnsafeBufferPointer { start in
+            for level in 0..<levels {
+                let first = Int(start[level]), end = Int(start[level + 1])
+                var k = first
+                while k + 1 < end {
+                    sources.append((order[k], order[k + 1]))
+                    k += 2
                 }
-                return x
-            }
-            func moves(_ i: Int32) -> Bool { states[Int(i)].invMass != 0 || states[Int(i)].invInertia != 0 }
-
-            for i in 0..<n {
-                let a = constraints[i].bodyA, b = constraints[i].bodyB
-                guard moves(a), moves(b) else { continue }
-                let ra = find(a), rb = find(b)
-                if ra != rb { if ra < rb { nodes[Int(rb)].parent = ra } else { nodes[Int(ra)].parent = rb } }
-            }
-            for i in 0..<n {
-                let a = constraints[i].bodyA
-                let root = find(moves(a) ? a : constraints[i].bodyB)
-                rootOf[i] = root
-                nodes[Int(root)].size += 1
-            }
-            // Islands go to the lane with fewer constraints so far, whole, in the order their first constraint comes.
-            var counts = (0, 0)
-            for i in 0..<n {
-                let root = Int(rootOf[i])
-                var lane = nodes[root].lane
-                if lane < 0 {
-                    lane = counts.1 < counts.0 ? 1 : 0
-                    nodes[root].lane = lane
-                    if lane == 0 { counts.0 += Int(nodes[root].size) } else { counts.1 += Int(nodes[root].size) }
+                let pairCount = Int32((end - first) / 2), singleCount = Int32(end - k)
+                if k < end { singles.append(order[k]) }
+                // A level without a single continues the previous level's runs: pairs of both go one after another.
+                if runs.count >= 2 && runs[runs.count - 1] == 0 {
+                    runs[runs.count - 2] += pairCount
+                    runs[runs.count - 1] = singleCount
+                } else {
+                    runs.append(pairCount)
+                    runs.append(singleCount)
                 }
-                rootOf[i] = lane
             }
         }
-        }
-        rootOf.withUnsafeBufferPointer { laneOf in
-            // The k-th constraint of lane 0 goes with the k-th of lane 1.
-            var i0 = 0, i1 = 0
-            while true {
-                while i0 < n && laneOf[i0] != 0 { i0 += 1 }
-                while i1 < n && laneOf[i1] != 1 { i1 += 1 }
-                guard i0 < n, i1 < n else { break }
-                sources.append((Int32(i0), Int32(i1)))
-                i0 += 1; i1 += 1
-            }
-            // What is left of the longer lane, in step order (the other lane has nothing left). With one island
-            // that is every constraint.
-            if sources.isEmpty {
-                singles.append(contentsOf: 0..<Int32(n))
-                return
-            }
-            for i in i0..<max(i0, n) where laneOf[i] == 0 { singles.append(Int32(i)) }
-            for i in i1..<max(i1, n) where laneOf[i] == 1 { singles.append(Int32(i)) }
         }
         // The pairs are written in place: building each one and appending it copied about 500 bytes a pair.
         let m = sources.count
@@ -117,6 +83,64 @@ struct ContactLanes {
         }
     }
 
+    /// Gives every constraint its level and returns how many levels there are.
+    private mutating func assignLevels(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                                       states: UnsafeMutableBufferPointer<BodyState>) -> Int {
+        let n = constraints.count
+        if lastLevel.count != states.count { lastLevel = ContiguousArray(repeating: -1, count: states.count) }
+        if levelOf.count < n { levelOf.append(contentsOf: repeatElement(0, count: n - levelOf.count)) }
+        var levels: Int32 = 0
+        lastLevel.withUnsafeMutableBufferPointer { last in
+        levelOf.withUnsafeMutableBufferPointer { levelOf in
+            for i in last.indices { last[i] = -1 }
+            for i in 0..<n {
+                let a = Int(constraints[i].bodyA), b = Int(constraints[i].bodyB)
+                let movesA = states[a].invMass != 0 || states[a].invInertia != 0
+                let movesB = states[b].invMass != 0 || states[b].invInertia != 0
+                let level = max(movesA ? last[a] + 1 : 0, movesB ? last[b] + 1 : 0)
+                if movesA { last[a] = level }
+                if movesB { last[b] = level }
+                levelOf[i] = level
+                levels = max(levels, level + 1)
+            }
+        }
+        }
+        return Int(levels)
+    }
+
+    /// Counting sort of the constraints by level, keeping step order within a level.
+    private mutating func sortByLevel(count n: Int, levels: Int) {
+        levelStart.removeAll(keepingCapacity: true)
+        levelStart.append(contentsOf: repeatElement(0, count: levels + 1))
+        if order.count < n { order.append(contentsOf: repeatElement(0, count: n - order.count)) }
+        levelOf.withUnsafeBufferPointer { levelOf in
+        levelStart.withUnsafeMutableBufferPointer { start in
+        order.withUnsafeMutableBufferPointer { order in
+            for i in 0..<n { start[Int(levelOf[i]) + 1] += 1 }
+            for l in 0..<levels { start[l + 1] += start[l] }
+            // `start` is advanced while placing and restored after, so no second array is needed.
+            for i in 0..<n {
+                let l = Int(levelOf[i])
+                order[Int(start[l])] = Int32(i)
+                start[l] += 1
+            }
+            for l in stride(from: levels, to: 0, by: -1) { start[l] = start[l - 1] }
+            start[0] = 0
+        }
+        }
+        }
+    }
+
+    /// Runs `body` with the schedule in raw buffers, for the sub-step loop.
+    mutating func withSchedule<R>(_ body: (LaneSchedule) -> R) -> R {
+        let singles = self.singles, runs = self.runs
+        return pairs.withUnsafeMutableBufferPointer { pairs in
+            singles.withUnsafeBufferPointer { singles in
+                runs.withUnsafeBufferPointer { runs in body(LaneSchedule(pairs: pairs, singles: singles, runs: runs)) }
+            }
+        }
+    }
+
     /// Copies the impulses of every pair back into the constraints they came from.
     func storeImpulses(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
         pairs.withUnsafeBufferPointer { wide in
@@ -125,6 +149,39 @@ struct ContactLanes {
                 wide[i].storeImpulses(lane: 0, into: &constraints[Int(first)])
                 wide[i].storeImpulses(lane: 1, into: &constraints[Int(second)])
             }
+        }
+    }
+}
+
+/// The solve order of a step's contact constraints in raw buffers (see `ContactLanes`).
+struct LaneSchedule {
+    var pairs: UnsafeMutableBufferPointer<WideContact>
+    var singles: UnsafeBufferPointer<Int32>
+    var runs: UnsafeBufferPointer<Int32>
+
+    /// Warm starts every constraint in solve order.
+    func warmStart(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutableBufferPointer<BodyState>) {
+        var p = 0, q = 0
+        for r in stride(from: 0, to: runs.count - 1, by: 2) {
+            let pairCount = Int(runs[r]), singleCount = Int(runs[r + 1])
+            WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + pairCount]), states: states)
+            for k in q..<q + singleCount { ContactSolver.warmStart(constraints[Int(singles[k])], states: states) }
+            p += pairCount; q += singleCount
+        }
+    }
+
+    /// Solves every constraint once in solve order.
+    func solve(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutableBufferPointer<BodyState>,
+               inverseH: Double, useBias: Bool) {
+        var p = 0, q = 0
+        for r in stride(from: 0, to: runs.count - 1, by: 2) {
+            let pairCount = Int(runs[r]), singleCount = Int(runs[r + 1])
+            WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + pairCount]), states: states,
+                                    inverseH: inverseH, useBias: useBias)
+            for k in q..<q + singleCount {
+                ContactSolver.solve(&constraints[Int(singles[k])], states: states, inverseH: inverseH, useBias: useBias)
+            }
+            p += pairCount; q += singleCount
         }
     }
 }

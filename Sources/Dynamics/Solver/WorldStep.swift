@@ -77,9 +77,7 @@ extension PhysicsWorld {
             }
             for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
             lanes.build(cons, states: stateBuf)
-            lanes.pairs.withUnsafeMutableBufferPointer { wide in
-            lanes.singles.withUnsafeBufferPointer { singles in
-
+            lanes.withSchedule { schedule in
             for _ in 0..<substeps {
                 for input in inputs {
                     var s = stateBuf[Int(input.body)]
@@ -90,11 +88,9 @@ extension PhysicsWorld {
                     stateBuf[Int(input.body)] = s
                 }
                 for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
-                WideContactSolver.warmStart(wide, states: stateBuf)
-                for i in singles { ContactSolver.warmStart(cons[Int(i)], states: stateBuf) }
+                schedule.warmStart(cons, states: stateBuf)
                 for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: true) }
-                WideContactSolver.solve(wide, states: stateBuf, inverseH: inverseH, useBias: true)
-                for i in singles { ContactSolver.solve(&cons[Int(i)], states: stateBuf, inverseH: inverseH, useBias: true) }
+                schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: true)
                 for input in inputs {
                     var s = stateBuf[Int(input.body)]
                     // Conflicting rigid joints can fight to absurd velocities; the caps keep positions finite.
@@ -105,9 +101,7 @@ extension PhysicsWorld {
                     stateBuf[Int(input.body)] = s
                 }
                 for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: false) }
-                WideContactSolver.solve(wide, states: stateBuf, inverseH: inverseH, useBias: false)
-                for i in singles { ContactSolver.solve(&cons[Int(i)], states: stateBuf, inverseH: inverseH, useBias: false) }
-            }
+                schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: false)
             }
             }
             lanes.storeImpulses(into: cons)
