@@ -8,15 +8,16 @@ import Testing
         BodyState(v: v, w: w, dp: dp, dq: Rotation(angle: angle), invMass: 1, invInertia: 0.5)
     }
 
-    /// A constraint between `a` and `b` with two points, made as `ContactSolver.prepare` would from these numbers.
+    /// A constraint between `a` and `b` with one or two points, as `ContactSolver.prepare` would make it from these
+    /// numbers (a second point it lacks stays zero).
     static func constraint(_ a: Int32, _ b: Int32, normal: Vector, separation: Double, friction: Double,
-                           softness: Softness, impulse: Double) -> ContactConstraint {
+                           softness: Softness, impulse: Double, points: Int) -> ContactConstraint {
         var c = ContactConstraint(contact: 0, bodyA: a, bodyB: b)
         c.normal = normal
         c.friction = friction
         c.softness = softness
-        c.pointCount = 2
-        for k in 0..<2 {
+        c.pointCount = points
+        for k in 0..<points {
             var p = ContactConstraintPoint()
             p.rA = Vector(k == 0 ? -3 : 4, 7)
             p.rB = Vector(k == 0 ? -2.5 : 3.5, -6)
@@ -30,11 +31,13 @@ import Testing
         return c
     }
 
-    /// Bit patterns of what solving changes: velocities and impulses.
+    /// Bit patterns of what solving changes: velocities and the impulses of the points a constraint has.
     static func bits(_ states: [BodyState], _ constraints: [ContactConstraint]) -> [UInt64] {
         states.flatMap { [$0.v.x.bitPattern, $0.v.y.bitPattern, $0.w.bitPattern] }
             + constraints.flatMap { c in
-                [c.p1, c.p2].flatMap { [$0.normalImpulse.bitPattern, $0.tangentImpulse.bitPattern, $0.maxNormalImpulse.bitPattern] }
+                [c.p1, c.p2].prefix(c.pointCount).flatMap {
+                    [$0.normalImpulse.bitPattern, $0.tangentImpulse.bitPattern, $0.maxNormalImpulse.bitPattern]
+                }
             }
     }
 
@@ -44,9 +47,12 @@ import Testing
         let states0 = [BodyState(), Self.moving(Vector(1, -2), 0.3, dp: Vector(0.1, 0.2), angle: 0.05),
                        Self.moving(Vector(-0.5, 4), -0.2, dp: Vector(-0.3, 0), angle: -0.02),
                        Self.moving(Vector(2, 1), 0.1)]
+        for (pointsA, pointsB) in [(2, 2), (1, 1), (1, 2), (2, 1)] {
         let constraints0 = [
-            Self.constraint(1, 2, normal: Vector(0.6, 0.8), separation: -0.7, friction: 0.6, softness: soft, impulse: 2),
-            Self.constraint(0, 3, normal: Vector(0, -1), separation: 0.3, friction: 0.4, softness: soft, impulse: 1),
+            Self.constraint(1, 2, normal: Vector(0.6, 0.8), separation: -0.7, friction: 0.6, softness: soft, impulse: 2,
+                            points: pointsA),
+            Self.constraint(0, 3, normal: Vector(0, -1), separation: 0.3, friction: 0.4, softness: soft, impulse: 1,
+                            points: pointsB),
         ]
         for useBias in [true, false] {
             var scalarStates = states0, scalar = constraints0
@@ -58,15 +64,22 @@ import Testing
             var pairs = wideStates.withUnsafeMutableBufferPointer { [WideContact(wide[0], wide[1], states: $0)] }
             wideStates.withUnsafeMutableBufferPointer { s in
                 pairs.withUnsafeMutableBufferPointer { p in
-                    WideContactSolver.warmStart(p, states: s)
-                    WideContactSolver.solve(p, states: s, inverseH: 240, useBias: useBias)
+                    // Pairs of one-point constraints take the path that skips the second points, as scheduled.
+                    if max(pointsA, pointsB) == 1 {
+                        WideContactSolver.warmStartOnePoint(p, states: s)
+                        WideContactSolver.solveOnePoint(p, states: s, inverseH: 240, useBias: useBias)
+                    } else {
+                        WideContactSolver.warmStart(p, states: s)
+                        WideContactSolver.solve(p, states: s, inverseH: 240, useBias: useBias)
+                    }
                 }
             }
             pairs[0].storeImpulses(lane: 0, into: &wide[0])
             pairs[0].storeImpulses(lane: 1, into: &wide[1])
             // Something happened, and exactly the same thing.
             #expect(scalar[0].p1.normalImpulse != constraints0[0].p1.normalImpulse)
-            #expect(Self.bits(wideStates, wide) == Self.bits(scalarStates, scalar))
+            #expect(Self.bits(wideStates, wide) == Self.bits(scalarStates, scalar), "points \(pointsA), \(pointsB)")
+        }
         }
     }
 
@@ -80,15 +93,15 @@ import Testing
             constraints.withUnsafeMutableBufferPointer { c in lanes.build(c, states: s) }
         }
         func moving(_ i: Int32) -> Set<Int32> { Set([edges[Int(i)].0, edges[Int(i)].1].filter { $0 != 0 }) }
-        // The solve order: runs of pairs (both lanes at once) and of singles, alternating.
+        // The solve order: runs of two-point pairs, one-point pairs (both lanes at once) and singles.
         var solveOrder: [Int32] = [], p = 0, q = 0
-        for r in stride(from: 0, to: lanes.runs.count, by: 2) {
-            for (first, second) in lanes.sources[p..<p + Int(lanes.runs[r])] {
+        for r in stride(from: 0, to: lanes.runs.count, by: 3) {
+            for (first, second) in lanes.sources[p..<p + Int(lanes.runs[r] + lanes.runs[r + 1])] {
                 #expect(moving(first).isDisjoint(with: moving(second)), "a pair shares a moving body")
                 solveOrder += [first, second]
             }
-            solveOrder += lanes.singles[q..<q + Int(lanes.runs[r + 1])]
-            p += Int(lanes.runs[r]); q += Int(lanes.runs[r + 1])
+            solveOrder += lanes.singles[q..<q + Int(lanes.runs[r + 2])]
+            p += Int(lanes.runs[r] + lanes.runs[r + 1]); q += Int(lanes.runs[r + 2])
         }
         #expect(p == lanes.pairs.count && q == lanes.singles.count)
         #expect(lanes.pairs.count >= 3)
@@ -113,8 +126,9 @@ import Testing
                 items.append(b)
             }
         }
-        let faller = try box(600, 100, side: 20)
-        items.append(faller)
+        items.append(try box(600, 100, side: 20))
+        // Balls touch at one point: their pairs skip the second point.
+        for k in 0..<6 { items.append(try ball(150 + Double(k) * 150, 200 - Double(k % 2) * 60, diameter: 24)) }
         let collision = CollisionBehavior(items: items)
         collision.translatesReferenceBoundsIntoBoundary = true
         let props = DynamicItemBehavior(items: items)

@@ -17,8 +17,8 @@ struct ContactLanes {
     var sources = ContiguousArray<(Int32, Int32)>()
     /// Constraints solved alone, in solve order.
     var singles = ContiguousArray<Int32>()
-    /// The solve order: counts of pairs and of singles, alternating (pairs first); each run continues where the
-    /// previous run of its kind stopped.
+    /// The solve order in runs of three counts: pairs with two points, pairs of one-point constraints, singles.
+    /// Each run continues where the previous run of its kind stopped (pairs of both kinds share `pairs`).
     var runs = ContiguousArray<Int32>()
 
     /// Per body, the level of the last constraint seen that moves it.
@@ -41,30 +41,36 @@ struct ContactLanes {
         guard pairing, let base = constraints.baseAddress else {
             pairs.removeAll(keepingCapacity: true)
             singles.append(contentsOf: 0..<Int32(n))
-            runs.append(contentsOf: [0, Int32(n)])
+            runs.append(contentsOf: [0, 0, Int32(n)])
             return
         }
         let levels = assignLevels(constraints, states: states)
         sortByLevel(count: n, levels: levels)
-        order.withUnsafeBufferPointer { order in
+        order.withUnsafeMutableBufferPointer { order in
         levelStart.withUnsafeBufferPointer { start in
             for level in 0..<levels {
                 let first = Int(start[level]), end = Int(start[level + 1])
-                var k = first
+                // Two-point constraints before one-point ones, so that at most one pair of a level mixes them and the
+                // pairs of two one-point constraints skip their second points.
+                var twoEnd = first, k = end - 1
+                while twoEnd <= k {
+                    if constraints[Int(order[twoEnd])].pointCount > 1 {
+                        twoEnd += 1
+                    } else {
+                        order.swapAt(twoEnd, k)
+                        k -= 1
+                    }
+                }
+                k = first
                 while k + 1 < end {
                     sources.append((order[k], order[k + 1]))
                     k += 2
                 }
-                let pairCount = Int32((end - first) / 2), singleCount = Int32(end - k)
+                // A pair whose first constraint has two points goes with the two-point pairs.
+                let pairCount = (end - first) / 2, twoPointPairs = min(pairCount, (twoEnd - first + 1) / 2)
+                let run = (Int32(twoPointPairs), Int32(pairCount - twoPointPairs), Int32(end - k))
                 if k < end { singles.append(order[k]) }
-                // A level without a single continues the previous level's runs: pairs of both go one after another.
-                if runs.count >= 2 && runs[runs.count - 1] == 0 {
-                    runs[runs.count - 2] += pairCount
-                    runs[runs.count - 1] = singleCount
-                } else {
-                    runs.append(pairCount)
-                    runs.append(singleCount)
-                }
+                Self.appendRun(run, to: &runs)
             }
         }
         }
@@ -80,6 +86,18 @@ struct ContactLanes {
                 let (first, second) = sources[k]
                 wide[k] = WideContact(base + Int(first), base + Int(second), states: states)
             }
+        }
+    }
+
+    /// Appends a level's run, merged into the previous run when nothing of a later kind lies between them.
+    private static func appendRun(_ run: (Int32, Int32, Int32), to runs: inout ContiguousArray<Int32>) {
+        let last = runs.count - 3
+        if last >= 0 && runs[last + 1] == 0 && runs[last + 2] == 0 {
+            runs[last] += run.0; runs[last + 1] = run.1; runs[last + 2] = run.2
+        } else if last >= 0 && runs[last + 2] == 0 && run.0 == 0 {
+            runs[last + 1] += run.1; runs[last + 2] = run.2
+        } else {
+            runs.append(run.0); runs.append(run.1); runs.append(run.2)
         }
     }
 
@@ -162,11 +180,15 @@ struct LaneSchedule {
     /// Warm starts every constraint in solve order.
     func warmStart(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutableBufferPointer<BodyState>) {
         var p = 0, q = 0
-        for r in stride(from: 0, to: runs.count - 1, by: 2) {
-            let pairCount = Int(runs[r]), singleCount = Int(runs[r + 1])
-            WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + pairCount]), states: states)
-            for k in q..<q + singleCount { ContactSolver.warmStart(constraints[Int(singles[k])], states: states) }
-            p += pairCount; q += singleCount
+        for r in stride(from: 0, to: runs.count - 2, by: 3) {
+            let two = Int(runs[r]), one = Int(runs[r + 1]), alone = Int(runs[r + 2])
+            if two > 0 { WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + two]), states: states) }
+            if one > 0 {
+                WideContactSolver.warmStartOnePoint(UnsafeMutableBufferPointer(rebasing: pairs[p + two..<p + two + one]),
+                                                    states: states)
+            }
+            for k in q..<q + alone { ContactSolver.warmStart(constraints[Int(singles[k])], states: states) }
+            p += two + one; q += alone
         }
     }
 
@@ -174,14 +196,20 @@ struct LaneSchedule {
     func solve(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutableBufferPointer<BodyState>,
                inverseH: Double, useBias: Bool) {
         var p = 0, q = 0
-        for r in stride(from: 0, to: runs.count - 1, by: 2) {
-            let pairCount = Int(runs[r]), singleCount = Int(runs[r + 1])
-            WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + pairCount]), states: states,
-                                    inverseH: inverseH, useBias: useBias)
-            for k in q..<q + singleCount {
+        for r in stride(from: 0, to: runs.count - 2, by: 3) {
+            let two = Int(runs[r]), one = Int(runs[r + 1]), alone = Int(runs[r + 2])
+            if two > 0 {
+                WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + two]), states: states,
+                                        inverseH: inverseH, useBias: useBias)
+            }
+            if one > 0 {
+                WideContactSolver.solveOnePoint(UnsafeMutableBufferPointer(rebasing: pairs[p + two..<p + two + one]),
+                                                states: states, inverseH: inverseH, useBias: useBias)
+            }
+            for k in q..<q + alone {
                 ContactSolver.solve(&constraints[Int(singles[k])], states: states, inverseH: inverseH, useBias: useBias)
             }
-            p += pairCount; q += singleCount
+            p += two + one; q += alone
         }
     }
 }

@@ -146,7 +146,7 @@ enum WideContactSolver {
     /// Warm starts every pair, in order.
     static func warmStart(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
         guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
-        for i in 0..<pairs.count { warmStart(base + i, states: s) }
+        for i in 0..<pairs.count { warmStart(base + i, states: s, points: 2) }
     }
 
     /// Solves every pair once, in order; specialised for both values of `useBias` so the loop holds no branch on it.
@@ -160,9 +160,27 @@ enum WideContactSolver {
         }
     }
 
+    /// Warm starts pairs whose constraints both have one point (see `warmStart(_:states:)`).
+    static func warmStartOnePoint(_ pairs: UnsafeMutableBufferPointer<WideContact>,
+                                  states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        for i in 0..<pairs.count { warmStart(base + i, states: s, points: 1) }
+    }
+
+    /// Solves pairs whose constraints both have one point: their zero second points are skipped.
+    static func solveOnePoint(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                              inverseH: Double, useBias: Bool) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        if useBias {
+            for i in 0..<pairs.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: true) }
+        } else {
+            for i in 0..<pairs.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: false) }
+        }
+    }
+
     /// Applies last step's impulses again (see `ContactSolver.warmStart`).
     @inline(__always)
-    static func warmStart(_ c: UnsafePointer<WideContact>, states: UnsafeMutablePointer<BodyState>) {
+    static func warmStart(_ c: UnsafePointer<WideContact>, states: UnsafeMutablePointer<BodyState>, points: Int) {
         let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
         let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
         var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
@@ -173,8 +191,10 @@ enum WideContactSolver {
         let p1 = c.pointee.p1, p2 = c.pointee.p2
         apply(p1.normalImpulse * nx + p1.tangentImpulse * tx, p1.normalImpulse * ny + p1.tangentImpulse * ty,
               p1.rAx, p1.rAy, p1.rBx, p1.rBy, &A, &B)
-        apply(p2.normalImpulse * nx + p2.tangentImpulse * tx, p2.normalImpulse * ny + p2.tangentImpulse * ty,
-              p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
+        if points > 1 {
+            apply(p2.normalImpulse * nx + p2.tangentImpulse * tx, p2.normalImpulse * ny + p2.tangentImpulse * ty,
+                  p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
+        }
         A.storeVelocities(states, a0, a1)
         B.storeVelocities(states, b0, b1)
     }
@@ -197,6 +217,23 @@ enum WideContactSolver {
         let friction = c.pointee.friction
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
+        A.storeVelocities(states, a0, a1)
+        B.storeVelocities(states, b0, b1)
+    }
+
+    /// One soft iteration of a pair whose constraints both have one point.
+    @inline(__always)
+    static func solveOnePoint(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
+                              inverseH: Double, useBias: Bool) {
+        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
+        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        let s1 = separation(c.pointee.p1, WideMotion(states, a0, a1), WideMotion(states, b0, b1), nx, ny)
+        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, c.pointee.biasRate, c.pointee.massScale, c.pointee.impulseScale,
+                    inverseH, useBias)
+        solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), c.pointee.friction)
         A.storeVelocities(states, a0, a1)
         B.storeVelocities(states, b0, b1)
     }
