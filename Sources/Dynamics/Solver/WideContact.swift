@@ -124,8 +124,13 @@ struct WideBody {
     /// impulse changes, so the order of the writes does not matter.
     @inline(__always)
     func storeVelocities(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
-        s[i0].v = Vector(vx[0], vy[0]); s[i0].w = w[0]
-        s[i1].v = Vector(vx[1], vy[1]); s[i1].w = w[1]
+        // Each body's (x, y) leaves as one vector (a shuffle of the lanes): written lane by lane, the compiler turned
+        // the arithmetic feeding the writes back into scalar operations.
+        // A `Vector` is its x then its y, like the lanes of a `Lanes` (the lane tests would see a swap).
+        withUnsafeMutablePointer(to: &s[i0].v) { UnsafeMutableRawPointer($0).storeBytes(of: Lanes(vx[0], vy[0]), as: Lanes.self) }
+        withUnsafeMutablePointer(to: &s[i1].v) { UnsafeMutableRawPointer($0).storeBytes(of: Lanes(vx[1], vy[1]), as: Lanes.self) }
+        s[i0].w = w[0]
+        s[i1].w = w[1]
     }
 }
 
