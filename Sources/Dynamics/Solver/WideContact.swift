@@ -16,6 +16,13 @@ func lanesMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .
 @inline(__always)
 func negated(_ x: Lanes) -> Lanes { x * Lanes(repeating: -1) }
 
+/// A pair of doubles (a `Vector`'s x and y, a `Rotation`'s c and s) read as one vector: lanes are then formed by
+/// shuffles, and the compiler keeps the arithmetic on them in vector registers.
+@inline(__always)
+func loadPair<T>(_ p: UnsafeMutablePointer<T>) -> Lanes {
+    UnsafeRawPointer(p).loadUnaligned(as: Lanes.self)
+}
+
 /// One manifold point of two contact constraints, one in each lane. Only what the sub-step loop reads or writes:
 /// restitution and the warm-start store go through the scalar `ContactConstraint` after the loop.
 struct WidePoint {
@@ -114,7 +121,8 @@ struct WideBody {
     @inline(__always)
     init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int, invMass: Lanes, invInertia: Lanes) {
         let b0 = s + i0, b1 = s + i1
-        vx = Lanes(b0.pointee.v.x, b1.pointee.v.x); vy = Lanes(b0.pointee.v.y, b1.pointee.v.y)
+        let v0 = loadPair(&b0.pointee.v), v1 = loadPair(&b1.pointee.v)
+        vx = Lanes(v0[0], v1[0]); vy = Lanes(v0[1], v1[1])
         w = Lanes(b0.pointee.w, b1.pointee.w)
         self.invMass = invMass
         self.invInertia = invInertia
@@ -143,7 +151,9 @@ struct WideMotion {
     @inline(__always)
     init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
         let b0 = s + i0, b1 = s + i1
-        dpx = Lanes(b0.pointee.dp.x, b1.pointee.dp.x); dpy = Lanes(b0.pointee.dp.y, b1.pointee.dp.y)
-        qc = Lanes(b0.pointee.dq.c, b1.pointee.dq.c); qs = Lanes(b0.pointee.dq.s, b1.pointee.dq.s)
+        let dp0 = loadPair(&b0.pointee.dp), dp1 = loadPair(&b1.pointee.dp)
+        let q0 = loadPair(&b0.pointee.dq), q1 = loadPair(&b1.pointee.dq)
+        dpx = Lanes(dp0[0], dp1[0]); dpy = Lanes(dp0[1], dp1[1])
+        qc = Lanes(q0[0], q1[0]); qs = Lanes(q0[1], q1[1])
     }
 }
