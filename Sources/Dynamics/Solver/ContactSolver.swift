@@ -10,7 +10,7 @@ struct ContactConstraintPoint {
     var maxNormalImpulse: Double = 0
     var normalMass: Double = 0
     var tangentMass: Double = 0
-    /// Normal approach speed at the step start, for restitution.
+    /// Normal approach speed at the step start, for restitution; left zero for contacts that do not bounce.
     var relativeVelocity: Double = 0
 }
 
