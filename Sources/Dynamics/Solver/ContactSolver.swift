@@ -10,7 +10,7 @@ struct ContactConstraintPoint {
     var maxNormalImpulse: Double = 0
     var normalMass: Double = 0
     var tangentMass: Double = 0
-    /// Normal approach speed at the step start, for restitution.
+    /// Normal approach speed at the step start, for restitution; left zero for contacts that do not bounce.
     var relativeVelocity: Double = 0
 }
 
@@ -41,6 +41,7 @@ enum ContactSolver {
         c.normal = normal
         c.friction = contact.pointee.friction
         c.restitution = contact.pointee.restitution
+        let bounces = c.restitution > 0
         c.softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
         let tangent = normal.rightPerp
         let offsetA = bodies[a].center - bodies[a].origin
@@ -60,8 +61,11 @@ enum ContactSolver {
             let rtA = cross(p.rA, tangent), rtB = cross(p.rB, tangent)
             let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
             p.tangentMass = kT > 0 ? 1 / kT : 0
-            let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-            p.relativeVelocity = dot(normal, dv)
+            // Only restitution reads the approach speed.
+            if bounces {
+                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
+                p.relativeVelocity = dot(normal, dv)
+            }
             return p
         }
         c.pointCount = 0

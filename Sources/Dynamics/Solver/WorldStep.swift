@@ -26,9 +26,12 @@ extension PhysicsWorld {
         var constraints = ContiguousArray<ContactConstraint>(), activeJoints = ContiguousArray<Int32>()
         swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
         swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
+        var lanes = ContactLanes()
+        swap(&lanes, &scratchLanes)
         defer {
             swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
             swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
+            swap(&lanes, &scratchLanes)
         }
         states.removeAll(keepingCapacity: true)
         states.append(contentsOf: repeatElement(BodyState(), count: bodies.count))
@@ -73,7 +76,8 @@ extension PhysicsWorld {
                 }
             }
             for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
-
+            lanes.build(cons, states: stateBuf)
+            lanes.withSchedule { schedule in
             for _ in 0..<substeps {
                 for input in inputs {
                     var s = stateBuf[Int(input.body)]
@@ -84,9 +88,9 @@ extension PhysicsWorld {
                     stateBuf[Int(input.body)] = s
                 }
                 for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
-                for i in cons.indices { ContactSolver.warmStart(cons[i], states: stateBuf) }
+                schedule.warmStart(cons, states: stateBuf)
                 for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: true) }
-                for i in cons.indices { ContactSolver.solve(&cons[i], states: stateBuf, inverseH: inverseH, useBias: true) }
+                schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: true)
                 for input in inputs {
                     var s = stateBuf[Int(input.body)]
                     // Conflicting rigid joints can fight to absurd velocities; the caps keep positions finite.
@@ -97,8 +101,10 @@ extension PhysicsWorld {
                     stateBuf[Int(input.body)] = s
                 }
                 for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: false) }
-                for i in cons.indices { ContactSolver.solve(&cons[i], states: stateBuf, inverseH: inverseH, useBias: false) }
+                schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: false)
             }
+            }
+            lanes.storeImpulses(into: cons)
             for i in cons.indices { ContactSolver.applyRestitution(&cons[i], states: stateBuf) }
         }
         }

@@ -1,0 +1,164 @@
+/// The contact solve on pairs of constraints: the same arithmetic as `ContactSolver`, lane by lane, so a pair gives
+/// bit for bit what solving its two constraints one after the other would give.
+enum WideContactSolver {
+    /// Warm starts every pair, in order.
+    static func warmStart(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        for i in 0..<pairs.count { warmStart(base + i, states: s, points: 2) }
+    }
+
+    /// Solves every pair once, in order; specialised for both values of `useBias` so the loop holds no branch on it.
+    static func solve(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                      inverseH: Double, useBias: Bool) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        if useBias {
+            for i in 0..<pairs.count { solve(base + i, states: s, inverseH: inverseH, useBias: true) }
+        } else {
+            for i in 0..<pairs.count { solve(base + i, states: s, inverseH: inverseH, useBias: false) }
+        }
+    }
+
+    /// Warm starts pairs whose constraints both have one point (see `warmStart(_:states:)`).
+    static func warmStartOnePoint(_ pairs: UnsafeMutableBufferPointer<WideContact>,
+                                  states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        for i in 0..<pairs.count { warmStart(base + i, states: s, points: 1) }
+    }
+
+    /// Solves pairs whose constraints both have one point: their zero second points are skipped.
+    static func solveOnePoint(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                              inverseH: Double, useBias: Bool) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        if useBias {
+            for i in 0..<pairs.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: true) }
+        } else {
+            for i in 0..<pairs.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: false) }
+        }
+    }
+
+    /// Applies last step's impulses again (see `ContactSolver.warmStart`).
+    @inline(__always)
+    static func warmStart(_ c: UnsafePointer<WideContact>, states: UnsafeMutablePointer<BodyState>, points: Int) {
+        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
+        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        // The tangent is the normal's right perpendicular (y, -x).
+        let tx = ny, ty = negated(nx)
+        let p1 = c.pointee.p1, p2 = c.pointee.p2
+        apply(p1.normalImpulse * nx + p1.tangentImpulse * tx, p1.normalImpulse * ny + p1.tangentImpulse * ty,
+              p1.rAx, p1.rAy, p1.rBx, p1.rBy, &A, &B)
+        if points > 1 {
+            apply(p2.normalImpulse * nx + p2.tangentImpulse * tx, p2.normalImpulse * ny + p2.tangentImpulse * ty,
+                  p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
+        }
+        A.storeVelocities(states, a0, a1)
+        B.storeVelocities(states, b0, b1)
+    }
+
+    /// One soft iteration of both lanes (see `ContactSolver.solve`).
+    @inline(__always)
+    static func solve(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
+                      inverseH: Double, useBias: Bool) {
+        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
+        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        // Separations first: they do not depend on velocities, and the motion they need is then dead.
+        let mA = WideMotion(states, a0, a1), mB = WideMotion(states, b0, b1)
+        let s1 = separation(c.pointee.p1, mA, mB, nx, ny), s2 = separation(c.pointee.p2, mA, mB, nx, ny)
+        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        let biasRate = c.pointee.biasRate, massScale = c.pointee.massScale, impulseScale = c.pointee.impulseScale
+        solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
+        solveNormal(&c.pointee.p2, s2, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
+        let friction = c.pointee.friction
+        solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
+        solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
+        A.storeVelocities(states, a0, a1)
+        B.storeVelocities(states, b0, b1)
+    }
+
+    /// One soft iteration of a pair whose constraints both have one point.
+    @inline(__always)
+    static func solveOnePoint(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
+                              inverseH: Double, useBias: Bool) {
+        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
+        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        let s1 = separation(c.pointee.p1, WideMotion(states, a0, a1), WideMotion(states, b0, b1), nx, ny)
+        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, c.pointee.biasRate, c.pointee.massScale, c.pointee.impulseScale,
+                    inverseH, useBias)
+        solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), c.pointee.friction)
+        A.storeVelocities(states, a0, a1)
+        B.storeVelocities(states, b0, b1)
+    }
+
+    /// Current separation of a point from how far its anchors moved since the step began.
+    @inline(__always)
+    private static func separation(_ p: WidePoint, _ A: WideMotion, _ B: WideMotion, _ nx: Lanes, _ ny: Lanes) -> Lanes {
+        let prAx = A.qc * p.rAx - A.qs * p.rAy, prAy = A.qs * p.rAx + A.qc * p.rAy
+        let prBx = B.qc * p.rBx - B.qs * p.rBy, prBy = B.qs * p.rBx + B.qc * p.rBy
+        let dx = B.dpx - A.dpx + prBx - prAx, dy = B.dpy - A.dpy + prBy - prAy
+        return dx * nx + dy * ny + p.baseSeparation
+    }
+
+    /// The normal impulse of one point in both lanes (see `ContactSolver.solveNormal`).
+    @inline(__always)
+    private static func solveNormal(_ p: inout WidePoint, _ s: Lanes, _ A: inout WideBody, _ B: inout WideBody,
+                                    _ nx: Lanes, _ ny: Lanes, _ biasRate: Lanes, _ massScale: Lanes, _ impulseScale: Lanes,
+                                    _ inverseH: Double, _ useBias: Bool) {
+        let vn = relativeVelocityX(p, A, B) * nx + relativeVelocityY(p, A, B) * ny
+        // Both cases are computed and the speculative one (a gap to close this sub-step, no further) chosen per lane.
+        let speculative = negated(p.normalMass) * (vn + s * inverseH)
+        var impulse: Lanes
+        if useBias {
+            let bias = lanesMax(biasRate * s, Lanes(repeating: -SolverTuning.contactPushMaxVelocity))
+            impulse = negated(p.normalMass) * massScale * (vn + bias) - impulseScale * p.normalImpulse
+        } else {
+            impulse = negated(p.normalMass) * vn
+        }
+        impulse.replace(with: speculative, where: s .> 0)
+        let newImpulse = lanesMax(p.normalImpulse + impulse, Lanes())
+        let applied = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = lanesMax(p.maxNormalImpulse, applied)
+        apply(applied * nx, applied * ny, p.rAx, p.rAy, p.rBx, p.rBy, &A, &B)
+    }
+
+    /// The friction impulse of one point in both lanes (see `ContactSolver.solveTangent`).
+    @inline(__always)
+    private static func solveTangent(_ p: inout WidePoint, _ A: inout WideBody, _ B: inout WideBody,
+                                     _ tx: Lanes, _ ty: Lanes, _ friction: Lanes) {
+        let vt = relativeVelocityX(p, A, B) * tx + relativeVelocityY(p, A, B) * ty
+        let maxFriction = friction * p.normalImpulse
+        let newImpulse = lanesMin(lanesMax(p.tangentImpulse - p.tangentMass * vt, negated(maxFriction)), maxFriction)
+        let applied = newImpulse - p.tangentImpulse
+        p.tangentImpulse = newImpulse
+        apply(applied * tx, applied * ty, p.rAx, p.rAy, p.rBx, p.rBy, &A, &B)
+    }
+
+    /// Velocity of B's anchor relative to A's, in the same order of operations as `BodyPair.relativeVelocity`.
+    @inline(__always)
+    private static func relativeVelocityX(_ p: WidePoint, _ A: WideBody, _ B: WideBody) -> Lanes {
+        B.vx + negated(B.w) * p.rBy - A.vx - negated(A.w) * p.rAy
+    }
+
+    /// See `relativeVelocityX`.
+    @inline(__always)
+    private static func relativeVelocityY(_ p: WidePoint, _ A: WideBody, _ B: WideBody) -> Lanes {
+        B.vy + B.w * p.rBx - A.vy - A.w * p.rAx
+    }
+
+    /// Applies impulse (px, py) to B at rB and its opposite to A at rA (see `BodyPair.apply`).
+    @inline(__always)
+    private static func apply(_ px: Lanes, _ py: Lanes, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
+                              _ A: inout WideBody, _ B: inout WideBody) {
+        A.vx -= A.invMass * px; A.vy -= A.invMass * py
+        A.w -= A.invInertia * (rAx * py - rAy * px)
+        B.vx += B.invMass * px; B.vy += B.invMass * py
+        B.w += B.invInertia * (rBx * py - rBy * px)
+    }
+}
