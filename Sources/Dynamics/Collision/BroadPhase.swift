@@ -147,12 +147,22 @@ public struct BroadPhase: Sendable {
 
     private static func index(_ half: UInt32) -> Int32 { Int32(bitPattern: half ^ 0x8000_0000) }
 
+    /// Whether any static proxy exists (a query of static shapes alone can then find something).
+    public var hasStaticProxies: Bool { staticTree.proxyCount > 0 }
+
     /// Calls `body` with the shapeIndex of every proxy whose box overlaps `aabb`; return false to stop.
     public func query(_ aabb: AABB, _ body: (Int32) -> Bool) {
+        query(aabb, includingMoving: true, body)
+    }
+
+    /// `query` over the static proxies only, or over all of them when `includingMoving` (moving ones first).
+    public func query(_ aabb: AABB, includingMoving: Bool, _ body: (Int32) -> Bool) {
         var stopped = false
-        movingTree.query(aabb) { proxy in
-            stopped = !body(movingTree.shapeIndex(proxy))
-            return !stopped
+        if includingMoving {
+            movingTree.query(aabb) { proxy in
+                stopped = !body(movingTree.shapeIndex(proxy))
+                return !stopped
+            }
         }
         guard !stopped else { return }
         staticTree.query(aabb) { proxy in body(staticTree.shapeIndex(proxy)) }
