@@ -38,9 +38,16 @@ extension PhysicsWorld {
                 destroyContact(Int32(c))
                 continue
             }
-            let xfA = bodies[ia].transform, xfB = bodies[ib].transform
-            let manifold = shapes.withUnsafeBufferPointer { sp in
-                collide(Self.shapePointer(sp, sa), xfA, Self.shapePointer(sp, sb), xfB)
+            let manifold: Manifold
+            if Self.tooFarForPoints(shapes[sa], shapes[sb]) {
+                // `collide` would find no point; an untouched contact without points stays as it is.
+                if !wasTouching && contacts[c].manifold.pointCount == 0 { continue }
+                manifold = Manifold()
+            } else {
+                let xfA = bodies[ia].transform, xfB = bodies[ib].transform
+                manifold = shapes.withUnsafeBufferPointer { sp in
+                    collide(Self.shapePointer(sp, sa), xfA, Self.shapePointer(sp, sb), xfB)
+                }
             }
             contacts[c].update(with: manifold)
             let touching = contacts[c].touching
@@ -56,6 +63,15 @@ extension PhysicsWorld {
                 if !bodies[ib].isAwake { wakeBody(Int32(ib)) }
             }
         }
+    }
+
+    /// Whether two shapes' tight boxes are farther apart than any manifold point can be: the shapes are then more
+    /// than `Tolerance.speculativeDistance` apart, and `collide` gives no point for circles and polygons (their
+    /// points are never farther apart than the shapes' true distance). A linear slop of room absorbs rounding.
+    @inline(__always)
+    static func tooFarForPoints(_ a: borrowing ShapeRecord, _ b: borrowing ShapeRecord) -> Bool {
+        guard a.isBoxSeparable && b.isBoxSeparable else { return false }
+        return !a.aabb.expanded(by: Tolerance.speculativeDistance + Tolerance.linearSlop).overlaps(b.aabb)
     }
 
     /// The shape of record `i`, in place in the world's storage (valid while `records` is); `i` must be in range.

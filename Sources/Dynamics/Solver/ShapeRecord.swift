@@ -45,6 +45,13 @@ struct ShapeRecord {
     var proxy: Int32 = -1
     /// The fattened box the broadphase holds.
     var fatAABB = AABB(lower: .zero, upper: .zero)
+    /// The tight box where the body was last placed (after each step, on a move by hand, on a new proxy), so the
+    /// narrowphase can tell shapes too far apart for any contact point without computing a manifold.
+    var aabb = AABB(lower: .zero, upper: .zero)
+    /// Whether `collide` gives this shape no point farther than `Tolerance.speculativeDistance` from the other
+    /// shape. True for circles and polygons; chain segments may report a point on their face's line beyond their
+    /// ends, so their pairs are always collided.
+    var isBoxSeparable = true
     var inUse = true
     /// Whether the body is static, as the broadphase was told (static pairs are never made).
     var isStatic = false

@@ -127,6 +127,8 @@ struct PhysicsWorld {
         // The broadphase takes tight boxes and fattens moving ones by `aabbMargin` itself; the same fat box is kept
         // here so contacts end exactly when the broadphase would stop pairing the shapes.
         let box = shapes[i].shape.aabb(body.transform)
+        shapes[i].aabb = box
+        shapes[i].isBoxSeparable = shapes[i].shape.kind != .segment
         shapes[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
         shapes[i].isStatic = isStatic
         shapes[i].proxy = broadPhase.createProxy(aabb: box, shapeIndex: id, isStatic: isStatic)
@@ -240,6 +242,7 @@ extension PhysicsWorld {
         if s >= 0, shapes[Int(s)].proxy >= 0 {
             // The broadphase fattens moving boxes itself; the fat box kept here mirrors it (see `refreshProxy`).
             let box = shapes[Int(s)].shape.aabb(bodies[i].transform)
+            shapes[Int(s)].aabb = box
             if shapes[Int(s)].isStatic {
                 shapes[Int(s)].fatAABB = box
                 broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: box)

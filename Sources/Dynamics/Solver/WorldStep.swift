@@ -170,6 +170,7 @@ extension PhysicsWorld {
             guard s >= 0, shapes[Int(s)].proxy >= 0 else { continue }
             let xf = bodies[Int(input.body)].transform
             let box = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, Int(s)), xf) }
+            shapes[Int(s)].aabb = box
             if !shapes[Int(s)].fatAABB.contains(box) {
                 shapes[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
                 broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: shapes[Int(s)].fatAABB)
