@@ -82,6 +82,20 @@ public struct BroadPhase: Sendable {
         bufferMove(proxy)
     }
 
+    /// Gives a proxy the box the caller fattened itself (it must hold the shape's tight box), exactly as given, and
+    /// queues it for pair finding. The caller keeps the same box to end contacts exactly when the broadphase would
+    /// stop pairing, which `moveProxy` cannot promise (it fattens again and may keep a box that holds the new one).
+    public mutating func setFatAABB(_ proxy: Int32, _ fat: AABB) {
+        guard isValid(proxy) else { return }
+        let n = BroadPhase.node(proxy)
+        if BroadPhase.isStatic(proxy) {
+            staticTree.moveProxy(n, aabb: fat)
+        } else {
+            movingTree.moveProxy(n, aabb: fat)
+        }
+        bufferMove(proxy)
+    }
+
     private mutating func bufferMove(_ proxy: Int32) {
         let n = BroadPhase.node(proxy)
         if BroadPhase.isStatic(proxy) {

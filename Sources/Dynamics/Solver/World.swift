@@ -248,7 +248,7 @@ extension PhysicsWorld {
                 broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: box)
             } else if !shapes[Int(s)].fatAABB.contains(box) {
                 shapes[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
-                broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: box)
+                broadPhase.setFatAABB(shapes[Int(s)].proxy, shapes[Int(s)].fatAABB)
             }
         }
         // Whatever rested on it must notice the move: a dynamic body wakes its island (everything touching it slept

@@ -173,7 +173,7 @@ extension PhysicsWorld {
             shapes[Int(s)].aabb = box
             if !shapes[Int(s)].fatAABB.contains(box) {
                 shapes[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
-                broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: shapes[Int(s)].fatAABB)
+                broadPhase.setFatAABB(shapes[Int(s)].proxy, shapes[Int(s)].fatAABB)
             }
         }
     }
