@@ -103,6 +103,14 @@ extension PhysicsWorld {
         if fraction < 1 {
             let xf = sweep.transform(at: fraction)
             bodies[i].setTransform(origin: xf.p, q: xf.q)
+            // The next step's speculative contact must exist to take over, and a sweep stopped within the TOI
+            // target of a surface reports no time of impact the step after. So the proxy is fattened again around
+            // where the body stopped: its box then reaches what it hit, and the pair is found at the next step.
+            let s = Int(shapeIndex)
+            let tight = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, s), bodies[i].transform) }
+            shapes[s].aabb = tight
+            shapes[s].fatAABB = tight.expanded(by: Tolerance.aabbMargin)
+            broadPhase.setFatAABB(shapes[s].proxy, shapes[s].fatAABB)
         }
     }
 
