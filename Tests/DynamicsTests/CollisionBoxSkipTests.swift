@@ -1,0 +1,90 @@
+import Testing
+@testable import Dynamics
+
+/// The broadphase and narrowphase shortcuts: the tight-box test that skips `collide`, the look-ahead of moving
+/// boxes, and the fat boxes the world hands the broadphase.
+@Suite struct CollisionBoxSkipTests {
+    /// A small deterministic generator (a linear congruential one) so every run tries the same placements.
+    struct Lcg {
+        var state: UInt64
+        mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return lo + (hi - lo) * Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    static func randomShape(_ rng: inout Lcg) -> Shape {
+        switch Int(rng.uniform(0, 3)) {
+        case 0: return .circle(radius: rng.uniform(1, 30))
+        case 1: return .box(halfWidth: rng.uniform(1, 40), halfHeight: rng.uniform(1, 40),
+                            center: Vector(rng.uniform(-5, 5), rng.uniform(-5, 5)), angle: rng.uniform(0, 3))
+        default: return .ellipse(radiusX: rng.uniform(2, 40), radiusY: rng.uniform(2, 40))
+        }
+    }
+
+    @Test func shapesTheBoxTestSkipsHaveNoManifoldPoints() {
+        var rng = Lcg(state: 7)
+        var skipped = 0, skippedNearby = 0
+        for _ in 0..<20_000 {
+            let a = Self.randomShape(&rng), b = Self.randomShape(&rng)
+            let xfA = Transform(p: Vector(rng.uniform(-50, 50), rng.uniform(-50, 50)), q: Rotation(angle: rng.uniform(-4, 4)))
+            let xfB = Transform(p: Vector(rng.uniform(-50, 50), rng.uniform(-50, 50)), q: Rotation(angle: rng.uniform(-4, 4)))
+            var records = ContiguousArray<ShapeRecord>()
+            for (shape, xf) in [(a, xfA), (b, xfB)] {
+                var r = ShapeRecord(shape: shape, body: 1, friction: 0, restitution: 0, filter: CollisionFilter())
+                r.aabb = shape.aabb(xf)
+                records.append(r)
+            }
+            let skips = records.withUnsafeBufferPointer { PhysicsWorld.tooFarForPoints($0, 0, 1) }
+            guard skips else { continue }
+            skipped += 1
+            let gap = max(records[1].aabb.lower.x - records[0].aabb.upper.x, records[0].aabb.lower.x - records[1].aabb.upper.x,
+                          records[1].aabb.lower.y - records[0].aabb.upper.y, records[0].aabb.lower.y - records[1].aabb.upper.y)
+            // Many cases sit just past the threshold, where a wrong skip would show.
+            if gap < Tolerance.speculativeDistance + 2 * Tolerance.linearSlop { skippedNearby += 1 }
+            #expect(collide(a, xfA, b, xfB).pointCount == 0)
+        }
+        #expect(skipped > 5000)
+        #expect(skippedNearby > 50)
+    }
+
+    @Test func segmentsAreNeverSkipped() {
+        var records = ContiguousArray<ShapeRecord>()
+        for shape in [Shape.segment(Vector(0, 0), Vector(100, 0)), Shape.circle(radius: 5)] {
+            var r = ShapeRecord(shape: shape, body: 1, friction: 0, restitution: 0, filter: CollisionFilter())
+            r.isBoxSeparable = shape.kind != .segment
+            records.append(r)
+        }
+        records[0].aabb = AABB(lower: .zero, upper: Vector(100, 0))
+        records[1].aabb = AABB(lower: Vector(500, 500), upper: Vector(510, 510))
+        #expect(records.withUnsafeBufferPointer { PhysicsWorld.tooFarForPoints($0, 0, 1) } == false)
+    }
+
+    @Test func fatBoxReachesAheadByFourStepsOfTravelOnly() {
+        let tight = AABB(lower: Vector(0, 0), upper: Vector(10, 20))
+        let m = Tolerance.aabbMargin
+        let fat = PhysicsWorld.fatBox(tight, travel: Vector(3, -2))
+        #expect(fat.lower == Vector(-m, -m - 8))
+        #expect(fat.upper == Vector(10 + m + 12, 20 + m))
+        #expect(PhysicsWorld.fatBox(tight, travel: .zero) == tight.expanded(by: m))
+    }
+
+    @Test func broadPhaseKeepsExactlyTheFatBoxItIsGiven() {
+        var bp = BroadPhase()
+        let mover = bp.createProxy(aabb: AABB(lower: .zero, upper: Vector(10, 10)), shapeIndex: 0, isStatic: false)
+        let other = bp.createProxy(aabb: AABB(lower: Vector(60, 0), upper: Vector(70, 10)), shapeIndex: 1, isStatic: false)
+        var pairs: [[Int32]] = []
+        bp.updatePairs { a, b in pairs.append([a, b]) }
+        #expect(pairs.isEmpty)
+        // A box that reaches the other one is stored as given (no second margin) and its pair is reported.
+        let fat = AABB(lower: Vector(-5, -5), upper: Vector(45, 15))
+        bp.setFatAABB(mover, fat)
+        #expect(bp.fatAABB(mover) == fat)
+        bp.updatePairs { a, b in pairs.append([a, b]) }
+        #expect(pairs.isEmpty) // the other's stored box begins at 50 (60 less its margin)
+        bp.setFatAABB(mover, AABB(lower: Vector(-5, -5), upper: Vector(51, 15)))
+        bp.updatePairs { a, b in pairs.append([a, b]) }
+        #expect(pairs == [[0, 1]])
+        #expect(bp.fatAABBsOverlap(mover, other))
+    }
+}
