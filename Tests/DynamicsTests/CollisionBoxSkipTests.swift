@@ -76,13 +76,15 @@ import Testing
         var pairs: [[Int32]] = []
         bp.updatePairs { a, b in pairs.append([a, b]) }
         #expect(pairs.isEmpty)
-        // A box that reaches the other one is stored as given (no second margin) and its pair is reported.
-        let fat = AABB(lower: Vector(-5, -5), upper: Vector(45, 15))
-        bp.setFatAABB(mover, fat)
-        #expect(bp.fatAABB(mover) == fat)
+        // The box is stored as given (no second margin), and its pair is reported once it reaches the other's
+        // stored box, which begins at 60 less the margin.
+        let edge = 60 - Tolerance.aabbMargin
+        let short = AABB(lower: Vector(-5, -5), upper: Vector(edge - 1, 15))
+        bp.setFatAABB(mover, short)
+        #expect(bp.fatAABB(mover) == short)
         bp.updatePairs { a, b in pairs.append([a, b]) }
-        #expect(pairs.isEmpty) // the other's stored box begins at 50 (60 less its margin)
-        bp.setFatAABB(mover, AABB(lower: Vector(-5, -5), upper: Vector(51, 15)))
+        #expect(pairs.isEmpty)
+        bp.setFatAABB(mover, AABB(lower: Vector(-5, -5), upper: Vector(edge + 1, 15)))
         bp.updatePairs { a, b in pairs.append([a, b]) }
         #expect(pairs == [[0, 1]])
         #expect(bp.fatAABBsOverlap(mover, other))
