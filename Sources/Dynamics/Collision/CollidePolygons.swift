@@ -130,12 +130,15 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     }
 
     if separation > 0.1 * Tolerance.linearSlop {
-        let c = closestPointsOfCores(ref, inc)
-        if let (refVertex, incVertex) = c.corners {
-            let (n, dist) = direction(from: c.onA, to: c.onB, fallback: nRef)
+        // The nearest features lie on the reference and incident edges (the incident edge holds the other core's
+        // deepest vertex along the reference normal), so their segment distance stands in for GJK on the cores.
+        let c = closestPointsOfSegments(v11, v12, v21, v22)
+        if (c.s == 0 || c.s == 1) && (c.t == 0 || c.t == 1) {
+            let refVertex = c.s == 0 ? i1 : i2, incVertex = c.t == 0 ? j1 : j2
+            let (n, dist) = direction(from: c.on1, to: c.on2, fallback: nRef)
             let sep = dist - radii
             guard sep <= Tolerance.speculativeDistance else { return m }
-            let local = 0.5 * ((c.onA + ref.radius * n) + (c.onB - inc.radius * n))
+            let local = 0.5 * ((c.on1 + ref.radius * n) + (c.on2 - inc.radius * n))
             m.normal = xfA.q.rotate(flip ? -n : n)
             m.append(manifoldPoint(local: local, separation: sep, id: id(refVertex, incVertex), xfA, xfB))
             return m
@@ -179,4 +182,40 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     }
     if m.pointCount == 0 { m.normal = .zero }
     return m
+}
+
+/// The closest points of segments p1-q1 and p2-q2, with their fractions `s` and `t` along each (0 at p, 1 at q).
+/// A fraction is exactly 0 or 1 when the point is that end, which is how the caller tells a corner from an edge.
+@inline(__always)
+func closestPointsOfSegments(_ p1: Vector, _ q1: Vector, _ p2: Vector, _ q2: Vector)
+    -> (s: Double, t: Double, on1: Vector, on2: Vector) {
+    @inline(__always) func unit(_ x: Double) -> Double { min(max(x, 0), 1) }
+    let d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2
+    let a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r)
+    let tiny = 1e-24
+    var s = 0.0, t = 0.0
+    if a <= tiny && e <= tiny {
+        // Both are points.
+    } else if a <= tiny {
+        t = unit(f / e)
+    } else {
+        let c = dot(d1, r)
+        if e <= tiny {
+            s = unit(-c / a)
+        } else {
+            let b = dot(d1, d2)
+            let denominator = a * e - b * b
+            // Parallel segments: any point of the first will do to start; the clamps below settle it.
+            s = denominator > 0 ? unit((b * f - c * e) / denominator) : 0
+            t = (b * s + f) / e
+            if t < 0 {
+                t = 0
+                s = unit(-c / a)
+            } else if t > 1 {
+                t = 1
+                s = unit((b - c) / a)
+            }
+        }
+    }
+    return (s, t, p1 + s * d1, p2 + t * d2)
 }
