@@ -126,10 +126,10 @@ public struct DynamicTree: Sendable {
     // MARK: - Insertion and removal
 
     /// The perimeter a subtree would cost if `box` were added below it: the growth of its own box.
-    private func growth(_ index: Int32, adding box: AABB) -> Double {
-        let node = nodes[Int(index)]
-        let grown = node.aabb.union(box).perimeter
-        return node.isLeaf ? grown : grown - node.aabb.perimeter
+    @inline(__always)
+    private static func growth(_ node: UnsafePointer<Node>, adding box: AABB) -> Double {
+        let grown = node.pointee.aabb.union(box).perimeter
+        return node.pointee.isLeaf ? grown : grown - node.pointee.aabb.perimeter
     }
 
     private mutating func insertLeaf(_ leaf: Int32) {
@@ -139,18 +139,25 @@ public struct DynamicTree: Sendable {
             return
         }
         let box = nodes[Int(leaf)].aabb
-        // Walk down while going deeper is cheaper than pairing the leaf with the current node.
-        var index = root
-        while !nodes[Int(index)].isLeaf {
-            let node = nodes[Int(index)]
-            let combined = node.aabb.union(box).perimeter
-            let pairHere = 2 * combined
-            // Whatever child we choose, every ancestor box grows to the combined one.
-            let inherited = 2 * (combined - node.aabb.perimeter)
-            let cost1 = growth(node.child1, adding: box) + inherited
-            let cost2 = growth(node.child2, adding: box) + inherited
-            if pairHere < cost1 && pairHere < cost2 { break }
-            index = cost1 <= cost2 ? node.child1 : node.child2
+        // Walk down while going deeper is cheaper than pairing the leaf with the current node. On the raw buffer,
+        // reading nodes in place: this walk runs for every re-inserted proxy.
+        let start = root
+        let index = nodes.withUnsafeBufferPointer { buf -> Int32 in
+            guard let base = buf.baseAddress else { return start }
+            var index = start
+            while !base[Int(index)].isLeaf {
+                let node = base + Int(index)
+                let combined = node.pointee.aabb.union(box).perimeter
+                let pairHere = 2 * combined
+                // Whatever child we choose, every ancestor box grows to the combined one.
+                let inherited = 2 * (combined - node.pointee.aabb.perimeter)
+                let c1 = node.pointee.child1, c2 = node.pointee.child2
+                let cost1 = Self.growth(base + Int(c1), adding: box) + inherited
+                let cost2 = Self.growth(base + Int(c2), adding: box) + inherited
+                if pairHere < cost1 && pairHere < cost2 { break }
+                index = cost1 <= cost2 ? c1 : c2
+            }
+            return index
         }
         let sibling = index
         let oldParent = nodes[Int(sibling)].parent
