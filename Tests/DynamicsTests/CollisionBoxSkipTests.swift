@@ -29,12 +29,7 @@ import Testing
             let a = Self.randomShape(&rng), b = Self.randomShape(&rng)
             let xfA = Transform(p: Vector(rng.uniform(-50, 50), rng.uniform(-50, 50)), q: Rotation(angle: rng.uniform(-4, 4)))
             let xfB = Transform(p: Vector(rng.uniform(-50, 50), rng.uniform(-50, 50)), q: Rotation(angle: rng.uniform(-4, 4)))
-            var records = ContiguousArray<ShapeRecord>()
-            for (shape, xf) in [(a, xfA), (b, xfB)] {
-                var r = ShapeRecord(shape: shape, body: 1, friction: 0, restitution: 0, filter: CollisionFilter())
-                r.aabb = shape.aabb(xf)
-                records.append(r)
-            }
+            let records: ContiguousArray = [ShapeBounds(aabb: a.aabb(xfA)), ShapeBounds(aabb: b.aabb(xfB))]
             let skips = records.withUnsafeBufferPointer { PhysicsWorld.tooFarForPoints($0, 0, 1) }
             guard skips else { continue }
             skipped += 1
@@ -49,15 +44,16 @@ import Testing
     }
 
     @Test func segmentsAreNeverSkipped() {
-        var records = ContiguousArray<ShapeRecord>()
-        for shape in [Shape.segment(Vector(0, 0), Vector(100, 0)), Shape.circle(radius: 5)] {
-            var r = ShapeRecord(shape: shape, body: 1, friction: 0, restitution: 0, filter: CollisionFilter())
-            r.isBoxSeparable = shape.kind != .segment
-            records.append(r)
-        }
-        records[0].aabb = AABB(lower: .zero, upper: Vector(100, 0))
-        records[1].aabb = AABB(lower: Vector(500, 500), upper: Vector(510, 510))
-        #expect(records.withUnsafeBufferPointer { PhysicsWorld.tooFarForPoints($0, 0, 1) } == false)
+        // A boundary segment far from a circle: the world marks the segment, so the pair is always collided.
+        var world = PhysicsWorld()
+        let segment = world.createShape(body: PhysicsWorld.ground, shape: .segment(.zero, Vector(100, 0)), friction: 0,
+                                        restitution: 0, filter: CollisionFilter(owner: 0))
+        let body = world.createBody(type: .dynamicBody, origin: Vector(505, 505), angle: 0)
+        let circle = world.createShape(body: body, shape: .circle(radius: 5), friction: 0, restitution: 0,
+                                       filter: CollisionFilter(boundaryGroups: [0]))
+        #expect(world.bounds[Int(segment)].isBoxSeparable == false)
+        #expect(world.bounds[Int(circle)].isBoxSeparable)
+        #expect(world.bounds.withUnsafeBufferPointer { PhysicsWorld.tooFarForPoints($0, Int(segment), Int(circle)) } == false)
     }
 
     @Test func fatBoxReachesAheadByFourStepsOfTravelOnly() {

@@ -32,13 +32,15 @@ extension PhysicsWorld {
         while c < contacts.count {
             var stop = ContactScanStop(index: contacts.count, action: .none)
             do {
-                let shapeStore = shapes, bodyStore = bodies
+                let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
                 var found = events
                 events = []
                 stop = contacts.withUnsafeMutableBufferPointer { cb in
                     shapeStore.withUnsafeBufferPointer { sp in
-                        bodyStore.withUnsafeBufferPointer { bp in
-                            Self.scanContacts(cb, shapes: sp, bodies: bp, from: c, events: &found)
+                        boundStore.withUnsafeBufferPointer { xp in
+                            bodyStore.withUnsafeBufferPointer { bp in
+                                Self.scanContacts(cb, shapes: sp, bounds: xp, bodies: bp, from: c, events: &found)
+                            }
                         }
                     }
                 }
@@ -68,16 +70,16 @@ extension PhysicsWorld {
     /// must be destroyed (its fat boxes no longer overlap; left untouched) or touches a body that is not awake
     /// (updated, its wake left to the caller). Returns where it stopped, or the contact count when it got through.
     private static func scanContacts(_ contacts: UnsafeMutableBufferPointer<Contact>, shapes: UnsafeBufferPointer<ShapeRecord>,
-                                     bodies: UnsafeBufferPointer<Body>, from first: Int,
+                                     bounds: UnsafeBufferPointer<ShapeBounds>, bodies: UnsafeBufferPointer<Body>, from first: Int,
                                      events: inout [ContactEvent]) -> ContactScanStop {
         for c in first..<contacts.count where contacts[c].inUse {
             let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
             guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
             let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
-            if !shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) { return ContactScanStop(index: c, action: .destroy) }
+            if !bounds[sa].fatAABB.overlaps(bounds[sb].fatAABB) { return ContactScanStop(index: c, action: .destroy) }
             let wasTouching = contacts[c].touching
             let manifold: Manifold
-            if tooFarForPoints(shapes, sa, sb) {
+            if tooFarForPoints(bounds, sa, sb) {
                 // `collide` would find no point; an untouched contact without points stays as it is.
                 if !wasTouching && contacts[c].manifold.pointCount == 0 { continue }
                 manifold = Manifold()
@@ -101,9 +103,9 @@ extension PhysicsWorld {
     /// than `Tolerance.speculativeDistance` apart, and `collide` gives no point for circles and polygons (their
     /// points are never farther apart than the shapes' true distance). A linear slop of room absorbs rounding.
     @inline(__always)
-    static func tooFarForPoints(_ shapes: UnsafeBufferPointer<ShapeRecord>, _ a: Int, _ b: Int) -> Bool {
-        guard shapes[a].isBoxSeparable && shapes[b].isBoxSeparable else { return false }
-        return !shapes[a].aabb.expanded(by: Tolerance.speculativeDistance + Tolerance.linearSlop).overlaps(shapes[b].aabb)
+    static func tooFarForPoints(_ bounds: UnsafeBufferPointer<ShapeBounds>, _ a: Int, _ b: Int) -> Bool {
+        guard bounds[a].isBoxSeparable && bounds[b].isBoxSeparable else { return false }
+        return !bounds[a].aabb.expanded(by: Tolerance.speculativeDistance + Tolerance.linearSlop).overlaps(bounds[b].aabb)
     }
 
     /// The shape of record `i`, in place in the world's storage (valid while `records` is); `i` must be in range.

@@ -108,9 +108,9 @@ extension PhysicsWorld {
             // where the body stopped: its box then reaches what it hit, and the pair is found at the next step.
             let s = Int(shapeIndex)
             let tight = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, s), bodies[i].transform) }
-            shapes[s].aabb = tight
-            shapes[s].fatAABB = tight.expanded(by: Tolerance.aabbMargin)
-            broadPhase.setFatAABB(shapes[s].proxy, shapes[s].fatAABB)
+            bounds[s].aabb = tight
+            bounds[s].fatAABB = tight.expanded(by: Tolerance.aabbMargin)
+            broadPhase.setFatAABB(shapes[s].proxy, bounds[s].fatAABB)
         }
     }
 

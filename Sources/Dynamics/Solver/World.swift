@@ -4,6 +4,8 @@
 struct PhysicsWorld {
     var bodies = ContiguousArray<Body>()
     var shapes = ContiguousArray<ShapeRecord>()
+    /// The boxes of each shape, by shape handle (see `ShapeBounds`).
+    var bounds = ContiguousArray<ShapeBounds>()
     var contacts = ContiguousArray<Contact>()
     var joints = ContiguousArray<Joint>()
     var broadPhase = BroadPhase()
@@ -79,6 +81,7 @@ struct PhysicsWorld {
     mutating func createShape(body: Int32, shape: Shape, friction: Double, restitution: Double, filter: CollisionFilter) -> Int32 {
         let rec = ShapeRecord(shape: shape, body: body, friction: friction, restitution: restitution, filter: filter)
         let id = Self.allocate(&shapes, &freeShapes, rec)
+        if bounds.count < shapes.count { bounds.append(ShapeBounds()) }
         if body != Self.ground { bodies[Int(body)].shape = id }
         refreshProxy(id)
         return id
@@ -127,9 +130,9 @@ struct PhysicsWorld {
         // The broadphase takes tight boxes and fattens moving ones by `aabbMargin` itself; the same fat box is kept
         // here so contacts end exactly when the broadphase would stop pairing the shapes.
         let box = shapes[i].shape.aabb(body.transform)
-        shapes[i].aabb = box
-        shapes[i].isBoxSeparable = shapes[i].shape.kind != .segment
-        shapes[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
+        bounds[i].aabb = box
+        bounds[i].isBoxSeparable = shapes[i].shape.kind != .segment
+        bounds[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
         shapes[i].isStatic = isStatic
         shapes[i].proxy = broadPhase.createProxy(aabb: box, shapeIndex: id, isStatic: isStatic)
         proxyCount += 1
@@ -242,13 +245,13 @@ extension PhysicsWorld {
         if s >= 0, shapes[Int(s)].proxy >= 0 {
             // The broadphase fattens moving boxes itself; the fat box kept here mirrors it (see `refreshProxy`).
             let box = shapes[Int(s)].shape.aabb(bodies[i].transform)
-            shapes[Int(s)].aabb = box
+            bounds[Int(s)].aabb = box
             if shapes[Int(s)].isStatic {
-                shapes[Int(s)].fatAABB = box
+                bounds[Int(s)].fatAABB = box
                 broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: box)
-            } else if !shapes[Int(s)].fatAABB.contains(box) {
-                shapes[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
-                broadPhase.setFatAABB(shapes[Int(s)].proxy, shapes[Int(s)].fatAABB)
+            } else if !bounds[Int(s)].fatAABB.contains(box) {
+                bounds[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
+                broadPhase.setFatAABB(shapes[Int(s)].proxy, bounds[Int(s)].fatAABB)
             }
         }
         // Whatever rested on it must notice the move: a dynamic body wakes its island (everything touching it slept

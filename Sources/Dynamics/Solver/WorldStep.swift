@@ -170,11 +170,11 @@ extension PhysicsWorld {
             guard s >= 0, shapes[Int(s)].proxy >= 0 else { continue }
             let xf = bodies[Int(input.body)].transform
             let box = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, Int(s)), xf) }
-            shapes[Int(s)].aabb = box
-            if !shapes[Int(s)].fatAABB.contains(box) {
+            bounds[Int(s)].aabb = box
+            if !bounds[Int(s)].fatAABB.contains(box) {
                 let travel = bodies[Int(input.body)].center - bodies[Int(input.body)].center0
-                shapes[Int(s)].fatAABB = Self.fatBox(box, travel: travel)
-                broadPhase.setFatAABB(shapes[Int(s)].proxy, shapes[Int(s)].fatAABB)
+                bounds[Int(s)].fatAABB = Self.fatBox(box, travel: travel)
+                broadPhase.setFatAABB(shapes[Int(s)].proxy, bounds[Int(s)].fatAABB)
             }
         }
     }
