@@ -43,6 +43,29 @@ import Testing
         #expect(skippedNearby > 50)
     }
 
+    @Test func aRememberedSeparatingFaceNeverChangesTheManifold() {
+        var rng = Lcg(state: 11)
+        var separatedByHint = 0, hintsSet = 0
+        for _ in 0..<5000 {
+            let a = Shape.box(halfWidth: rng.uniform(1, 40), halfHeight: rng.uniform(1, 40), angle: rng.uniform(0, 3))
+            let b = Shape.ellipse(radiusX: rng.uniform(2, 40), radiusY: rng.uniform(2, 40))
+            let xfA = Transform(p: .zero, q: Rotation(angle: rng.uniform(-4, 4)))
+            let xfB = Transform(p: Vector(rng.uniform(-70, 70), rng.uniform(-70, 70)), q: Rotation(angle: rng.uniform(-4, 4)))
+            let plain = collide(a, xfA, b, xfB)
+            // Every possible hint, right or wrong, gives the same manifold.
+            for hint in [SeparatingFace.none] + (0..<4).map(SeparatingFace.ofA) + (0..<b.count).map(SeparatingFace.ofB) {
+                var h = hint
+                let m = withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in collide(pa, xfA, pb, xfB, hint: &h) } }
+                #expect(m.pointCount == plain.pointCount && m.normal == plain.normal)
+                #expect(m.point1?.separation == plain.point1?.separation && m.point2?.separation == plain.point2?.separation)
+                if hint != SeparatingFace.none && plain.pointCount == 0 && h == hint { separatedByHint += 1 }
+                if hint == SeparatingFace.none && h != hint { hintsSet += 1 }
+            }
+        }
+        #expect(hintsSet > 500)        // separated pairs remember a face
+        #expect(separatedByHint > 500) // and remembered faces do answer
+    }
+
     @Test func segmentsAreNeverSkipped() {
         // A boundary segment far from a circle: the world marks the segment, so the pair is always collided.
         var world = PhysicsWorld()

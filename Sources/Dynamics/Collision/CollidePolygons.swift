@@ -85,18 +85,52 @@ func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon, stopAbove: Double = .
 
 /// Two convex (rounded) polygons, either of which may be a segment.
 func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform) -> Manifold {
+    var hint = SeparatingFace.none
+    return collidePolygons(a, xfA, b, xfB, hint: &hint)
+}
+
+/// `collidePolygons` with the face that last separated the pair by more than the speculative distance: tried
+/// first, it usually still does, and then no other face needs testing. Any face separating by that much means no
+/// manifold, so the hint changes how fast the answer comes, never the answer.
+func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform,
+                     hint: inout UInt8) -> Manifold {
     withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
-        collideLocalPolygons(pa, pb, xfA, xfB)
+        collideLocalPolygons(pa, pb, xfA, xfB, hint: &hint)
     }
 }
 
+/// A face remembered by `collidePolygons` in one byte: 0 for none, 1 + i for face i of A, 129 + i for face i of B.
+enum SeparatingFace {
+    static let none: UInt8 = 0
+
+    @inline(__always) static func ofA(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: 1 + i) }
+    @inline(__always) static func ofB(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: 129 + i) }
+}
+
+/// How far `p2` lies beyond face `i` of `p1`, along its normal (its deepest vertex); `maxSeparation`'s measure.
+@inline(__always)
+func faceSeparation(_ p1: LocalPolygon, _ i: Int, _ p2: LocalPolygon) -> Double {
+    let n = p1.normals[i], v = p1.vertices[i], v2 = p2.vertices
+    var deepest = Double.infinity
+    for j in 0..<p2.count { deepest = min(deepest, dot(n, v2[j] - v)) }
+    return deepest
+}
+
 /// `collidePolygons` once both polygons are in A's frame.
-private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform, _ xfB: Transform) -> Manifold {
+private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform, _ xfB: Transform,
+                                  hint: inout UInt8) -> Manifold {
     let limit = Tolerance.speculativeDistance + pa.radius + pb.radius
+    if hint != SeparatingFace.none {
+        let ofB = hint > 128, face = Int(hint & 0x7F) - 1
+        if face < (ofB ? pb.count : pa.count) {
+            let s = ofB ? faceSeparation(pb, face, pa) : faceSeparation(pa, face, pb)
+            if s > limit { return Manifold() }
+        }
+    }
     let (edgeA, sepA) = maxSeparation(pa, pb, stopAbove: limit)
-    guard sepA <= limit else { return Manifold() }
+    guard sepA <= limit else { hint = SeparatingFace.ofA(edgeA); return Manifold() }
     let (edgeB, sepB) = maxSeparation(pb, pa, stopAbove: limit)
-    guard sepB <= limit else { return Manifold() }
+    guard sepB <= limit else { hint = SeparatingFace.ofB(edgeB); return Manifold() }
     // Prefer A's face unless B's is clearly better, so the choice does not flicker between nearly equal axes.
     if sepB > sepA + 0.1 * Tolerance.linearSlop {
         return clipPolygons(reference: pb, edge: edgeB, incident: pa, separation: sepB, flip: true, xfA, xfB)
@@ -105,9 +139,9 @@ private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA:
 }
 
 /// Builds the manifold from a reference edge: the incident edge (the other polygon's edge facing it most) is
-/// clipped to the reference edge's span. When the cores are apart and GJK finds the nearest features are two
-/// corners, the single corner-to-corner point is used instead, so speculative contacts near corners get the true
-/// normal and gap.
+/// clipped to the reference edge's span. When the cores are apart and the nearest points of those two edges are
+/// corners of both, the single corner-to-corner point is used instead, so speculative contacts near corners get
+/// the true normal and gap.
 /// Everything is in A's frame; `flip` says the reference polygon is B.
 func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: LocalPolygon, separation: Double,
                   flip: Bool, _ xfA: Transform, _ xfB: Transform) -> Manifold {

@@ -28,6 +28,9 @@ extension PhysicsWorld {
         // Most contacts only get a new manifold; they are updated on raw buffers, and the scan stops at the rare
         // contact that must be destroyed or must wake a body, which is handled here, in the same order as a plain
         // loop would (a woken body can change what later contacts do).
+        if separatingFaces.count < contacts.count {
+            separatingFaces.append(contentsOf: repeatElement(SeparatingFace.none, count: contacts.count - separatingFaces.count))
+        }
         var c = 0
         while c < contacts.count {
             var stop = ContactScanStop(index: contacts.count, action: .none)
@@ -35,15 +38,18 @@ extension PhysicsWorld {
                 let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
                 var found = events
                 events = []
-                stop = contacts.withUnsafeMutableBufferPointer { cb in
+                var faces = ContiguousArray<UInt8>()
+                swap(&faces, &separatingFaces)
+                defer { swap(&faces, &separatingFaces) }
+                stop = contacts.withUnsafeMutableBufferPointer { cb in faces.withUnsafeMutableBufferPointer { fb in
                     shapeStore.withUnsafeBufferPointer { sp in
                         boundStore.withUnsafeBufferPointer { xp in
                             bodyStore.withUnsafeBufferPointer { bp in
-                                Self.scanContacts(cb, shapes: sp, bounds: xp, bodies: bp, from: c, events: &found)
+                                Self.scanContacts(cb, faces: fb, shapes: sp, bounds: xp, bodies: bp, from: c, events: &found)
                             }
                         }
                     }
-                }
+                } }
                 swap(&found, &events)
             }
             guard stop.index < contacts.count else { break }
@@ -69,7 +75,8 @@ extension PhysicsWorld {
     /// Updates the manifolds of contacts from `first` on, appending touching changes to `events`, until a contact
     /// must be destroyed (its fat boxes no longer overlap; left untouched) or touches a body that is not awake
     /// (updated, its wake left to the caller). Returns where it stopped, or the contact count when it got through.
-    private static func scanContacts(_ contacts: UnsafeMutableBufferPointer<Contact>, shapes: UnsafeBufferPointer<ShapeRecord>,
+    private static func scanContacts(_ contacts: UnsafeMutableBufferPointer<Contact>, faces: UnsafeMutableBufferPointer<UInt8>,
+                                     shapes: UnsafeBufferPointer<ShapeRecord>,
                                      bounds: UnsafeBufferPointer<ShapeBounds>, bodies: UnsafeBufferPointer<Body>, from first: Int,
                                      events: inout [ContactEvent]) -> ContactScanStop {
         for c in first..<contacts.count where contacts[c].inUse {
@@ -84,7 +91,8 @@ extension PhysicsWorld {
                 if !wasTouching && contacts[c].manifold.pointCount == 0 { continue }
                 manifold = Manifold()
             } else {
-                manifold = collide(shapePointer(shapes, sa), bodies[ia].transform, shapePointer(shapes, sb), bodies[ib].transform)
+                manifold = collide(shapePointer(shapes, sa), bodies[ia].transform, shapePointer(shapes, sb), bodies[ib].transform,
+                                   hint: &faces[c])
             }
             contacts[c].update(with: manifold)
             let touching = contacts[c].touching

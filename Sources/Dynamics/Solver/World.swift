@@ -7,6 +7,9 @@ struct PhysicsWorld {
     /// The boxes of each shape, by shape handle (see `ShapeBounds`).
     var bounds = ContiguousArray<ShapeBounds>()
     var contacts = ContiguousArray<Contact>()
+    /// Per contact handle, the face that last kept its polygons apart (`SeparatingFace`); only a hint for speed,
+    /// so a slot reused by a new contact may keep an old one.
+    var separatingFaces = ContiguousArray<UInt8>()
     var joints = ContiguousArray<Joint>()
     var broadPhase = BroadPhase()
     /// Contact of each shape pair. Used only for look-up, never iterated, so it cannot make the order vary.
