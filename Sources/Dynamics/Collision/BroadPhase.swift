@@ -82,6 +82,20 @@ public struct BroadPhase: Sendable {
         bufferMove(proxy)
     }
 
+    /// Gives a proxy the box the caller fattened itself (it must hold the shape's tight box), exactly as given, and
+    /// queues it for pair finding. The caller keeps the same box to end contacts exactly when the broadphase would
+    /// stop pairing, which `moveProxy` cannot promise (it fattens again and may keep a box that holds the new one).
+    public mutating func setFatAABB(_ proxy: Int32, _ fat: AABB) {
+        guard isValid(proxy) else { return }
+        let n = BroadPhase.node(proxy)
+        if BroadPhase.isStatic(proxy) {
+            staticTree.moveProxy(n, aabb: fat)
+        } else {
+            movingTree.moveProxy(n, aabb: fat)
+        }
+        bufferMove(proxy)
+    }
+
     private mutating func bufferMove(_ proxy: Int32) {
         let n = BroadPhase.node(proxy)
         if BroadPhase.isStatic(proxy) {
@@ -147,14 +161,30 @@ public struct BroadPhase: Sendable {
 
     private static func index(_ half: UInt32) -> Int32 { Int32(bitPattern: half ^ 0x8000_0000) }
 
+    /// Whether any static proxy exists (a query of static shapes alone can then find something).
+    public var hasStaticProxies: Bool { staticTree.proxyCount > 0 }
+
     /// Calls `body` with the shapeIndex of every proxy whose box overlaps `aabb`; return false to stop.
     public func query(_ aabb: AABB, _ body: (Int32) -> Bool) {
+        query(aabb, includingMoving: true, body)
+    }
+
+    /// `query` over the static proxies only, or over all of them when `includingMoving` (moving ones first).
+    public func query(_ aabb: AABB, includingMoving: Bool, _ body: (Int32) -> Bool) {
         var stopped = false
-        movingTree.query(aabb) { proxy in
-            stopped = !body(movingTree.shapeIndex(proxy))
-            return !stopped
+        if includingMoving {
+            movingTree.query(aabb) { proxy in
+                stopped = !body(movingTree.shapeIndex(proxy))
+                return !stopped
+            }
         }
         guard !stopped else { return }
         staticTree.query(aabb) { proxy in body(staticTree.shapeIndex(proxy)) }
     }
+}
+
+extension Tolerance {
+    /// How many steps of its last travel a moving shape's broadphase box reaches ahead (Box2D 2.4 uses 4): fewer
+    /// re-insertions for bodies in steady motion, at the price of boxes that overlap a few more neighbours.
+    static let aabbLookahead: Double = 4
 }

@@ -85,18 +85,52 @@ func maxSeparation(_ p1: LocalPolygon, _ p2: LocalPolygon, stopAbove: Double = .
 
 /// Two convex (rounded) polygons, either of which may be a segment.
 func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform) -> Manifold {
+    var hint = SeparatingFace.none
+    return collidePolygons(a, xfA, b, xfB, hint: &hint)
+}
+
+/// `collidePolygons` with the face that last separated the pair by more than the speculative distance: tried
+/// first, it usually still does, and then no other face needs testing. Any face separating by that much means no
+/// manifold, so the hint changes how fast the answer comes, never the answer.
+func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform,
+                     hint: inout UInt8) -> Manifold {
     withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
-        collideLocalPolygons(pa, pb, xfA, xfB)
+        collideLocalPolygons(pa, pb, xfA, xfB, hint: &hint)
     }
 }
 
+/// A face remembered by `collidePolygons` in one byte: 0 for none, 1 + i for face i of A, 129 + i for face i of B.
+enum SeparatingFace {
+    static let none: UInt8 = 0
+
+    @inline(__always) static func ofA(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: 1 + i) }
+    @inline(__always) static func ofB(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: 129 + i) }
+}
+
+/// How far `p2` lies beyond face `i` of `p1`, along its normal (its deepest vertex); `maxSeparation`'s measure.
+@inline(__always)
+func faceSeparation(_ p1: LocalPolygon, _ i: Int, _ p2: LocalPolygon) -> Double {
+    let n = p1.normals[i], v = p1.vertices[i], v2 = p2.vertices
+    var deepest = Double.infinity
+    for j in 0..<p2.count { deepest = min(deepest, dot(n, v2[j] - v)) }
+    return deepest
+}
+
 /// `collidePolygons` once both polygons are in A's frame.
-private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform, _ xfB: Transform) -> Manifold {
+private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform, _ xfB: Transform,
+                                  hint: inout UInt8) -> Manifold {
     let limit = Tolerance.speculativeDistance + pa.radius + pb.radius
+    if hint != SeparatingFace.none {
+        let ofB = hint > 128, face = Int(hint & 0x7F) - 1
+        if face < (ofB ? pb.count : pa.count) {
+            let s = ofB ? faceSeparation(pb, face, pa) : faceSeparation(pa, face, pb)
+            if s > limit { return Manifold() }
+        }
+    }
     let (edgeA, sepA) = maxSeparation(pa, pb, stopAbove: limit)
-    guard sepA <= limit else { return Manifold() }
+    guard sepA <= limit else { hint = SeparatingFace.ofA(edgeA); return Manifold() }
     let (edgeB, sepB) = maxSeparation(pb, pa, stopAbove: limit)
-    guard sepB <= limit else { return Manifold() }
+    guard sepB <= limit else { hint = SeparatingFace.ofB(edgeB); return Manifold() }
     // Prefer A's face unless B's is clearly better, so the choice does not flicker between nearly equal axes.
     if sepB > sepA + 0.1 * Tolerance.linearSlop {
         return clipPolygons(reference: pb, edge: edgeB, incident: pa, separation: sepB, flip: true, xfA, xfB)
@@ -105,9 +139,9 @@ private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA:
 }
 
 /// Builds the manifold from a reference edge: the incident edge (the other polygon's edge facing it most) is
-/// clipped to the reference edge's span. When the cores are apart and GJK finds the nearest features are two
-/// corners, the single corner-to-corner point is used instead, so speculative contacts near corners get the true
-/// normal and gap.
+/// clipped to the reference edge's span. When the cores are apart and the nearest points of those two edges are
+/// corners of both, the single corner-to-corner point is used instead, so speculative contacts near corners get
+/// the true normal and gap.
 /// Everything is in A's frame; `flip` says the reference polygon is B.
 func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: LocalPolygon, separation: Double,
                   flip: Bool, _ xfA: Transform, _ xfB: Transform) -> Manifold {
@@ -130,12 +164,15 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     }
 
     if separation > 0.1 * Tolerance.linearSlop {
-        let c = closestPointsOfCores(ref, inc)
-        if let (refVertex, incVertex) = c.corners {
-            let (n, dist) = direction(from: c.onA, to: c.onB, fallback: nRef)
+        // The nearest features lie on the reference and incident edges (the incident edge holds the other core's
+        // deepest vertex along the reference normal), so their segment distance stands in for GJK on the cores.
+        let c = closestPointsOfSegments(v11, v12, v21, v22)
+        if (c.s == 0 || c.s == 1) && (c.t == 0 || c.t == 1) {
+            let refVertex = c.s == 0 ? i1 : i2, incVertex = c.t == 0 ? j1 : j2
+            let (n, dist) = direction(from: c.on1, to: c.on2, fallback: nRef)
             let sep = dist - radii
             guard sep <= Tolerance.speculativeDistance else { return m }
-            let local = 0.5 * ((c.onA + ref.radius * n) + (c.onB - inc.radius * n))
+            let local = 0.5 * ((c.on1 + ref.radius * n) + (c.on2 - inc.radius * n))
             m.normal = xfA.q.rotate(flip ? -n : n)
             m.append(manifoldPoint(local: local, separation: sep, id: id(refVertex, incVertex), xfA, xfB))
             return m
@@ -179,4 +216,40 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     }
     if m.pointCount == 0 { m.normal = .zero }
     return m
+}
+
+/// The closest points of segments p1-q1 and p2-q2, with their fractions `s` and `t` along each (0 at p, 1 at q).
+/// A fraction is exactly 0 or 1 when the point is that end, which is how the caller tells a corner from an edge.
+@inline(__always)
+func closestPointsOfSegments(_ p1: Vector, _ q1: Vector, _ p2: Vector, _ q2: Vector)
+    -> (s: Double, t: Double, on1: Vector, on2: Vector) {
+    @inline(__always) func unit(_ x: Double) -> Double { min(max(x, 0), 1) }
+    let d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2
+    let a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r)
+    let tiny = 1e-24
+    var s = 0.0, t = 0.0
+    if a <= tiny && e <= tiny {
+        // Both are points.
+    } else if a <= tiny {
+        t = unit(f / e)
+    } else {
+        let c = dot(d1, r)
+        if e <= tiny {
+            s = unit(-c / a)
+        } else {
+            let b = dot(d1, d2)
+            let denominator = a * e - b * b
+            // Parallel segments: any point of the first will do to start; the clamps below settle it.
+            s = denominator > 0 ? unit((b * f - c * e) / denominator) : 0
+            t = (b * s + f) / e
+            if t < 0 {
+                t = 0
+                s = unit(-c / a)
+            } else if t > 1 {
+                t = 1
+                s = unit((b - c) / a)
+            }
+        }
+    }
+    return (s, t, p1 + s * d1, p2 + t * d2)
 }

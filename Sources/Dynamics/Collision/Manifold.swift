@@ -78,11 +78,18 @@ public func collide(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) 
 
 /// `collide` for shapes read in place (the world's shape storage): no shape is copied.
 func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform) -> Manifold {
+    var hint = SeparatingFace.none
+    return collide(a, xfA, b, xfB, hint: &hint)
+}
+
+/// `collide` with a contact's remembered separating face for polygon pairs (see `collidePolygons(_:_:_:_:hint:)`).
+func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform,
+             hint: inout UInt8) -> Manifold {
     switch (a.pointee.kind, b.pointee.kind) {
     case (.circle, .circle): return collideCircles(a.pointee, xfA, b.pointee, xfB)
     case (.polygon, .circle): return collidePolygonAndCircle(a.pointee, xfA, b.pointee, xfB)
     case (.circle, .polygon): return collidePolygonAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()
-    case (.polygon, .polygon): return collidePolygons(a, xfA, b, xfB)
+    case (.polygon, .polygon): return collidePolygons(a, xfA, b, xfB, hint: &hint)
     case (.segment, .circle): return collideSegmentAndCircle(a.pointee, xfA, b.pointee, xfB)
     case (.circle, .segment): return collideSegmentAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()
     case (.segment, .polygon): return collideSegmentAndPolygon(a, xfA, b, xfB)

@@ -7,7 +7,7 @@ public enum Tolerance {
     /// Contacts are made this far before shapes touch (speculative contacts).
     public static let speculativeDistance: Double = 4 * linearSlop
     /// Broadphase boxes are fattened by this much so small motions do not move proxies.
-    public static let aabbMargin: Double = 0.1 * lengthUnitsPerMeter
+    public static let aabbMargin: Double = 0.05 * lengthUnitsPerMeter
     /// Polygon radius used to round boxes slightly, and the skin used by continuous collision.
     public static let polygonRadius: Double = 0
 }

@@ -25,22 +25,74 @@ extension PhysicsWorld {
         }
         swap(&pairs, &scratchPairs)
 
-        // Shapes and bodies are large structs: fields are read in place rather than copying whole records.
-        for c in contacts.indices where contacts[c].inUse {
+        // Most contacts only get a new manifold; they are updated on raw buffers, and the scan stops at the rare
+        // contact that must be destroyed or must wake a body, which is handled here, in the same order as a plain
+        // loop would (a woken body can change what later contacts do).
+        if separatingFaces.count < contacts.count {
+            separatingFaces.append(contentsOf: repeatElement(SeparatingFace.none, count: contacts.count - separatingFaces.count))
+        }
+        var c = 0
+        while c < contacts.count {
+            var stop = ContactScanStop(index: contacts.count, action: .none)
+            do {
+                let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
+                var found = events
+                events = []
+                var faces = ContiguousArray<UInt8>()
+                swap(&faces, &separatingFaces)
+                defer { swap(&faces, &separatingFaces) }
+                stop = contacts.withUnsafeMutableBufferPointer { cb in faces.withUnsafeMutableBufferPointer { fb in
+                    shapeStore.withUnsafeBufferPointer { sp in
+                        boundStore.withUnsafeBufferPointer { xp in
+                            bodyStore.withUnsafeBufferPointer { bp in
+                                Self.scanContacts(cb, faces: fb, shapes: sp, bounds: xp, bodies: bp, from: c, events: &found)
+                            }
+                        }
+                    }
+                } }
+                swap(&found, &events)
+            }
+            guard stop.index < contacts.count else { break }
+            let i = stop.index
+            let ia = contacts[i].bodyA, ib = contacts[i].bodyB
+            switch stop.action {
+            case .destroy:
+                if contacts[i].touching {
+                    events.append(ContactEvent(shapeA: contacts[i].shapeA, shapeB: contacts[i].shapeB, began: false, point: .zero))
+                }
+                destroyContact(Int32(i))
+            case .wake:
+                // A moving body touching a sleeping one wakes its island: they must be solved together.
+                if !bodies[Int(ia)].isAwake { wakeBody(ia) }
+                if !bodies[Int(ib)].isAwake { wakeBody(ib) }
+            case .none:
+                break
+            }
+            c = i + 1
+        }
+    }
+
+    /// Updates the manifolds of contacts from `first` on, appending touching changes to `events`, until a contact
+    /// must be destroyed (its fat boxes no longer overlap; left untouched) or touches a body that is not awake
+    /// (updated, its wake left to the caller). Returns where it stopped, or the contact count when it got through.
+    private static func scanContacts(_ contacts: UnsafeMutableBufferPointer<Contact>, faces: UnsafeMutableBufferPointer<UInt8>,
+                                     shapes: UnsafeBufferPointer<ShapeRecord>,
+                                     bounds: UnsafeBufferPointer<ShapeBounds>, bodies: UnsafeBufferPointer<Body>, from first: Int,
+                                     events: inout [ContactEvent]) -> ContactScanStop {
+        for c in first..<contacts.count where contacts[c].inUse {
             let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
             guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
             let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
+            if !bounds[sa].fatAABB.overlaps(bounds[sb].fatAABB) { return ContactScanStop(index: c, action: .destroy) }
             let wasTouching = contacts[c].touching
-            if !shapes[sa].fatAABB.overlaps(shapes[sb].fatAABB) {
-                if wasTouching {
-                    events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
-                }
-                destroyContact(Int32(c))
-                continue
-            }
-            let xfA = bodies[ia].transform, xfB = bodies[ib].transform
-            let manifold = shapes.withUnsafeBufferPointer { sp in
-                collide(Self.shapePointer(sp, sa), xfA, Self.shapePointer(sp, sb), xfB)
+            let manifold: Manifold
+            if tooFarForPoints(bounds, sa, sb) {
+                // `collide` would find no point; an untouched contact without points stays as it is.
+                if !wasTouching && contacts[c].manifold.pointCount == 0 { continue }
+                manifold = Manifold()
+            } else {
+                manifold = collide(shapePointer(shapes, sa), bodies[ia].transform, shapePointer(shapes, sb), bodies[ib].transform,
+                                   hint: &faces[c])
             }
             contacts[c].update(with: manifold)
             let touching = contacts[c].touching
@@ -50,12 +102,18 @@ extension PhysicsWorld {
             } else if !touching && wasTouching {
                 events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
             }
-            if touching {
-                // A moving body touching a sleeping one wakes its island: they must be solved together.
-                if !bodies[ia].isAwake { wakeBody(Int32(ia)) }
-                if !bodies[ib].isAwake { wakeBody(Int32(ib)) }
-            }
+            if touching && (!bodies[ia].isAwake || !bodies[ib].isAwake) { return ContactScanStop(index: c, action: .wake) }
         }
+        return ContactScanStop(index: contacts.count, action: .none)
+    }
+
+    /// Whether two shapes' tight boxes are farther apart than any manifold point can be: the shapes are then more
+    /// than `Tolerance.speculativeDistance` apart, and `collide` gives no point for circles and polygons (their
+    /// points are never farther apart than the shapes' true distance). A linear slop of room absorbs rounding.
+    @inline(__always)
+    static func tooFarForPoints(_ bounds: UnsafeBufferPointer<ShapeBounds>, _ a: Int, _ b: Int) -> Bool {
+        guard bounds[a].isBoxSeparable && bounds[b].isBoxSeparable else { return false }
+        return !bounds[a].aabb.expanded(by: Tolerance.speculativeDistance + Tolerance.linearSlop).overlaps(bounds[b].aabb)
     }
 
     /// The shape of record `i`, in place in the world's storage (valid while `records` is); `i` must be in range.
@@ -66,4 +124,11 @@ extension PhysicsWorld {
         let record = UnsafeRawPointer(records.baseAddress.unsafelyUnwrapped + i)
         return (record + offset).assumingMemoryBound(to: Shape.self)
     }
+}
+
+/// Where `scanContacts` stopped and what the contact there still needs.
+private struct ContactScanStop {
+    enum Action { case none, destroy, wake }
+    var index: Int
+    var action: Action
 }

@@ -1,29 +1,70 @@
+/// Which continuous sweeps a body gets this step, decided from how far it travelled.
+///
+/// The rule (Box2D's for ordinary bodies, plus an automatic bullet), with extents as in `Body.minExtent`:
+/// - a body that travelled at most half its smallest extent is not swept: speculative contacts and the solver keep
+///   it out of anything it meets;
+/// - one that travelled farther is swept against static shapes, which nothing pushes back out of the way;
+/// - it is also swept against a dynamic body (one not itself fast) only when it travelled more than its own
+///   smallest extent plus half the other's. Short of that, two bodies that meet during the step end it overlapping by
+///   less than the sum of their half-widths (the other body moves less than half of its own, or it would be fast
+///   too), so the contact of the next step pushes them apart along the side they met on: the solver resolves it
+///   without a sweep. Beyond it a body could pass the other whole, or be pushed out through its far side.
+enum SweepReach: Equatable {
+    case none
+    case staticOnly
+    case everything
+
+    /// The sweeps for a body that travelled `travel` points (including what its turning adds at its farthest point)
+    /// with smallest extent `minExtent`, in a world whose thinnest dynamic body has smallest extent `thinnest`.
+    static func of(travel: Double, minExtent: Double, thinnest: Double) -> SweepReach {
+        if travel <= 0.5 * minExtent { return .none }
+        return reachesDynamic(travel: travel, minExtent: minExtent, otherExtent: thinnest) ? .everything : .staticOnly
+    }
+
+    /// Whether a body that travelled `travel` with smallest extent `minExtent` is swept against a dynamic body of
+    /// smallest extent `otherExtent`.
+    @inline(__always)
+    static func reachesDynamic(travel: Double, minExtent: Double, otherExtent: Double) -> Bool {
+        travel > minExtent + 0.5 * otherExtent
+    }
+}
+
 extension PhysicsWorld {
     /// Fast bodies are swept over the step against what they could tunnel through and stopped at the first touch;
-    /// the speculative contacts of the next step then take over. Like Box2D's bullets, but for every fast body:
-    /// the targets are static shapes (boundaries, anchored items) and dynamic bodies that are not fast themselves,
-    /// taken where they ended the step. Two fast bodies crossing each other are left to the speculative contacts.
+    /// the speculative contacts of the next step then take over. `SweepReach` says which bodies count as fast and
+    /// what they are swept against; targets are taken where they ended the step. Two fast bodies crossing each other
+    /// are left to the speculative contacts.
     mutating func solveContinuous(inputs: ContiguousArray<VelocityInput>, dt: Double) {
-        var fast: [Int32] = []
+        var fast: [(body: Int32, travel: Double)] = []
         for input in inputs {
             let i = Int(input.body)
             guard bodies[i].shape >= 0 else { continue }
-            // Box2D's test: a body is fast when it may move more than half its smallest extent in a step.
             let travel = (bodies[i].center - bodies[i].center0).length + abs(bodies[i].w) * dt * bodies[i].maxExtent
             if travel > 0.5 * bodies[i].minExtent {
-                fast.append(input.body)
+                fast.append((input.body, travel))
                 bodies[i].isFast = true
             }
         }
+        guard !fast.isEmpty else { return }
+        // Sleeping bodies are targets too, so the thinnest is looked for over every dynamic body with a shape.
+        var thinnest = Double.infinity
+        for i in bodies.indices where bodies[i].inUse && bodies[i].isDynamic && bodies[i].shape >= 0 {
+            thinnest = min(thinnest, bodies[i].minExtent)
+        }
         // Targets are judged by where they ended the step, so the order of the fast bodies does not matter.
-        for b in fast { sweep(b) }
-        for b in fast { bodies[Int(b)].isFast = false }
+        for f in fast {
+            let reach = SweepReach.of(travel: f.travel, minExtent: bodies[Int(f.body)].minExtent, thinnest: thinnest)
+            sweep(f.body, travel: f.travel, reach: reach)
+        }
+        for f in fast { bodies[Int(f.body)].isFast = false }
     }
 
-    private mutating func sweep(_ bodyIndex: Int32) {
+    private mutating func sweep(_ bodyIndex: Int32, travel: Double, reach: SweepReach) {
         let i = Int(bodyIndex)
         let shapeIndex = bodies[i].shape
         guard shapeIndex >= 0, shapes[Int(shapeIndex)].proxy >= 0 else { return }
+        // Static-only sweeps have nothing to do in a world without static shapes (a tumbler's walls are items).
+        if reach == .staticOnly && !broadPhase.hasStaticProxies { return }
         let sweep = Sweep(localCenter: bodies[i].localCenter, c1: bodies[i].center0, c2: bodies[i].center,
                           q1: bodies[i].q0, q2: bodies[i].q)
         let startXF = Transform(p: bodies[i].center0 - bodies[i].q0.rotate(bodies[i].localCenter), q: bodies[i].q0)
@@ -36,7 +77,7 @@ extension PhysicsWorld {
         swap(&candidates, &scratchCandidates)
         defer { swap(&candidates, &scratchCandidates) }
         candidates.removeAll(keepingCapacity: true)
-        broadPhase.query(box) { candidates.append($0); return true }
+        broadPhase.query(box, includingMoving: reach == .everything) { candidates.append($0); return true }
         var fraction = 1.0
         // Shape records are large: they are read in place, never copied, while the candidates are tried.
         shapes.withUnsafeBufferPointer { sp in
@@ -46,7 +87,11 @@ extension PhysicsWorld {
                 let k = Int(s)
                 guard s >= 0, k < sp.count, sp[k].inUse, sp[k].body != bodyIndex else { continue }
                 let ob = Int(sp[k].body)
-                guard sp[k].isStatic || !bp[ob].isFast, sp[own].filter.shouldCollide(with: sp[k].filter) else { continue }
+                if !sp[k].isStatic {
+                    guard !bp[ob].isFast, SweepReach.reachesDynamic(travel: travel, minExtent: bp[i].minExtent,
+                                                                     otherExtent: bp[ob].minExtent) else { continue }
+                }
+                guard sp[own].filter.shouldCollide(with: sp[k].filter) else { continue }
                 let still = Sweep(localCenter: bp[ob].localCenter, c1: bp[ob].center, c2: bp[ob].center, q1: bp[ob].q, q2: bp[ob].q)
                 let t = timeOfImpact(Self.shapePointer(sp, own), sweep, Self.shapePointer(sp, k), still,
                                      target: Tolerance.linearSlop, maxFraction: fraction)
@@ -58,6 +103,14 @@ extension PhysicsWorld {
         if fraction < 1 {
             let xf = sweep.transform(at: fraction)
             bodies[i].setTransform(origin: xf.p, q: xf.q)
+            // The next step's speculative contact must exist to take over, and a sweep stopped within the TOI
+            // target of a surface reports no time of impact the step after. So the proxy is fattened again around
+            // where the body stopped: its box then reaches what it hit, and the pair is found at the next step.
+            let s = Int(shapeIndex)
+            let tight = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, s), bodies[i].transform) }
+            bounds[s].aabb = tight
+            bounds[s].fatAABB = tight.expanded(by: Tolerance.aabbMargin)
+            broadPhase.setFatAABB(shapes[s].proxy, bounds[s].fatAABB)
         }
     }
 

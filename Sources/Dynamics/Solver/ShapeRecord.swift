@@ -43,9 +43,22 @@ struct ShapeRecord {
     var filter: CollisionFilter
     /// The broadphase proxy, or -1 when the shape has none (it collides with nothing).
     var proxy: Int32 = -1
-    /// The fattened box the broadphase holds.
-    var fatAABB = AABB(lower: .zero, upper: .zero)
     var inUse = true
     /// Whether the body is static, as the broadphase was told (static pairs are never made).
     var isStatic = false
+}
+
+/// The boxes of a shape that the contact scan reads for every contact every step, kept in an array of their own
+/// beside the shape records (`PhysicsWorld.bounds`, same handles): a record is most of a kilobyte, and reading two
+/// boxes at its end for each of thousands of contacts touched a scattered cache line per shape.
+struct ShapeBounds {
+    /// The fattened box the broadphase holds.
+    var fatAABB = AABB(lower: .zero, upper: .zero)
+    /// The tight box where the body was last placed (after each step, on a move by hand, on a new proxy), so the
+    /// narrowphase can tell shapes too far apart for any contact point without computing a manifold.
+    var aabb = AABB(lower: .zero, upper: .zero)
+    /// Whether `collide` gives this shape no point farther than `Tolerance.speculativeDistance` from the other
+    /// shape. True for circles and polygons; chain segments may report a point on their face's line beyond their
+    /// ends, so their pairs are always collided.
+    var isBoxSeparable = true
 }

@@ -4,7 +4,12 @@
 struct PhysicsWorld {
     var bodies = ContiguousArray<Body>()
     var shapes = ContiguousArray<ShapeRecord>()
+    /// The boxes of each shape, by shape handle (see `ShapeBounds`).
+    var bounds = ContiguousArray<ShapeBounds>()
     var contacts = ContiguousArray<Contact>()
+    /// Per contact handle, the face that last kept its polygons apart (`SeparatingFace`); only a hint for speed,
+    /// so a slot reused by a new contact may keep an old one.
+    var separatingFaces = ContiguousArray<UInt8>()
     var joints = ContiguousArray<Joint>()
     var broadPhase = BroadPhase()
     /// Contact of each shape pair. Used only for look-up, never iterated, so it cannot make the order vary.
@@ -80,6 +85,7 @@ struct PhysicsWorld {
     mutating func createShape(body: Int32, shape: Shape, friction: Double, restitution: Double, filter: CollisionFilter) -> Int32 {
         let rec = ShapeRecord(shape: shape, body: body, friction: friction, restitution: restitution, filter: filter)
         let id = Self.allocate(&shapes, &freeShapes, rec)
+        if bounds.count < shapes.count { bounds.append(ShapeBounds()) }
         if body != Self.ground { bodies[Int(body)].shape = id }
         refreshProxy(id)
         return id
@@ -128,7 +134,9 @@ struct PhysicsWorld {
         // The broadphase takes tight boxes and fattens moving ones by `aabbMargin` itself; the same fat box is kept
         // here so contacts end exactly when the broadphase would stop pairing the shapes.
         let box = shapes[i].shape.aabb(body.transform)
-        shapes[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
+        bounds[i].aabb = box
+        bounds[i].isBoxSeparable = shapes[i].shape.kind != .segment
+        bounds[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
         shapes[i].isStatic = isStatic
         shapes[i].proxy = broadPhase.createProxy(aabb: box, shapeIndex: id, isStatic: isStatic)
         proxyCount += 1
@@ -241,12 +249,13 @@ extension PhysicsWorld {
         if s >= 0, shapes[Int(s)].proxy >= 0 {
             // The broadphase fattens moving boxes itself; the fat box kept here mirrors it (see `refreshProxy`).
             let box = shapes[Int(s)].shape.aabb(bodies[i].transform)
+            bounds[Int(s)].aabb = box
             if shapes[Int(s)].isStatic {
-                shapes[Int(s)].fatAABB = box
+                bounds[Int(s)].fatAABB = box
                 broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: box)
-            } else if !shapes[Int(s)].fatAABB.contains(box) {
-                shapes[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
-                broadPhase.moveProxy(shapes[Int(s)].proxy, aabb: box)
+            } else if !bounds[Int(s)].fatAABB.contains(box) {
+                bounds[Int(s)].fatAABB = box.expanded(by: Tolerance.aabbMargin)
+                broadPhase.setFatAABB(shapes[Int(s)].proxy, bounds[Int(s)].fatAABB)
             }
         }
         // Whatever rested on it must notice the move: a dynamic body wakes its island (everything touching it slept
