@@ -43,7 +43,7 @@ struct OpenContactTable {
     subscript(position: Int) -> OpenContact? { entries[position] }
 
     /// Opens a contact; one already open under the same key must be closed first.
-    mutating func open(_ contact: consuming OpenContact) {
+    mutating func open(_ contact: OpenContact) {
         let key = contact.key
         entries.append(contact)
         isOpen.append(true)

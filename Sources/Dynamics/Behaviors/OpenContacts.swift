@@ -62,7 +62,6 @@ extension Animator {
                     openContacts.close(at: i)
                 }
                 if r.hasDelegate[Int(d.behavior)], let item1 = r.itemOfBody[Int(d.body1)] {
-                    // Made in the call, so the table takes it without a copy.
                     openContacts.open(OpenContact(behavior: r.behaviors[Int(d.behavior)], item1: item1,
                                                   item2: d.body2 >= 0 ? r.itemOfBody[Int(d.body2)] : nil,
                                                   boundary: d.boundary >= 0 ? r.boundaries[Int(d.boundary)] : nil,
