@@ -39,7 +39,11 @@ let package = Package(
         .executableTarget(name: "luadyn-bench", dependencies: ["BenchKit", "PeerEngines", "OurEngine", "TerminalShim"]),
 
         .testTarget(name: "BenchKitTests", dependencies: ["BenchKit", "PeerEngines"]),
-        .testTarget(name: "OurEngineTests", dependencies: ["BenchKit", "OurEngine"]),
+        .testTarget(name: "OurEngineTests", dependencies: [
+            "BenchKit", "OurEngine",
+            .product(name: "DynamicsLua", package: "LuaDynamics"),
+            .product(name: "LuaKit", package: "LuaDynamics"),
+        ]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -24,7 +24,7 @@ public enum DelegateCost {
     /// so few events that the per-event figure is mostly noise.
     /// The delegate has all four methods, so every event the world reports reaches Lua and is counted: a delegate
     /// with "began" methods only would still pay for routing the "ended" events it does not hear.
-    /// `bench_frame()` steps once and returns the events delivered so far.
+    /// `bench_frame()` steps once and returns the events delivered so far; `bench_fingerprint()` sums the positions.
     static func script(delegate: Bool) -> String {
         """
         local A = Animator{ width = 600, height = 600, allowsSleep = false }
@@ -50,6 +50,12 @@ public enum DelegateCost {
                          endedBoundaryContact = function(self, c, item, id) count = count + 1 end }
         end
         function bench_frame() A:step(1/60); return count end
+        -- A fingerprint of the world, for the tests that check the delegate leaves it as it would be without.
+        function bench_fingerprint()
+          local sum = 0
+          for i, v in ipairs(items) do local c = v.center; sum = sum + i * c.x + c.y end
+          return sum
+        end
         """
     }
 
