@@ -85,3 +85,53 @@ final class PairingLog: CollisionBehaviorDelegate {
         #expect(log.broken.isEmpty)
     }
 }
+
+/// A delegate set or cleared while contacts are open: it hears an "ended" only for a "began" it (or the delegate
+/// before it) heard, and no "began" that was heard goes without its "ended".
+@Suite struct LateDelegateTests {
+    /// A ball resting on the floor of the reference bounds, its contact with the floor begun long ago.
+    private func restingBall() throws -> (Animator, CollisionBehavior, DynamicItem) {
+        let animator = try Animator(referenceSize: Vector(200, 200))
+        let ball = try ball(100, 180, diameter: 20, name: "ball")
+        let collision = CollisionBehavior(items: [ball])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(collision)
+        try animator.addBehavior(GravityBehavior(items: [ball]))
+        try stepFrames(animator, 60)
+        return (animator, collision, ball)
+    }
+
+    @Test func aDelegateSetMidContactHearsNoEndingOfIt() throws {
+        let (animator, collision, ball) = try restingBall()
+        let log = PairingLog()
+        collision.delegate = log
+        try stepFrames(animator, 5)
+        try ball.setVelocity(Vector(0, -300)) // up and off the floor
+        try stepFrames(animator, 10)
+        #expect(log.broken.isEmpty, "\(log.broken)")
+        #expect(log.ended == 0)
+        // It lands again: that contact it hears begin.
+        try stepFrames(animator, 60)
+        #expect(log.began >= 1)
+        #expect(log.broken.isEmpty, "\(log.broken)")
+    }
+
+    @Test func aContactThatEndedWhileNobodyListenedIsEndedWhenADelegateReturns() throws {
+        let (animator, collision, ball) = try restingBall()
+        let log = PairingLog()
+        collision.delegate = log
+        try ball.setVelocity(Vector(0, -300))
+        try stepFrames(animator, 2)
+        try ball.setVelocity(.zero)
+        try stepFrames(animator, 60) // lands: a "began" heard
+        #expect(log.openCount == 1)
+        collision.delegate = nil
+        try ball.setVelocity(Vector(0, -300))
+        try stepFrames(animator, 5) // leaves the floor unheard
+        collision.delegate = log
+        try animator.step()
+        #expect(log.openCount == 0)
+        #expect(log.began == log.ended)
+        #expect(log.broken.isEmpty, "\(log.broken)")
+    }
+}

@@ -46,7 +46,8 @@ public final class CollisionBehavior: ItemHoldingBehavior {
     /// Insets of the reference-bounds boundary.
     public private(set) var referenceBoundsInsets = EdgeInsets.zero
     /// Receives contact events; held strongly so a delegate made only for this behaviour stays alive.
-    public var delegate: (any CollisionBehaviorDelegate)?
+    /// Contacts that ended while no delegate listened are found, and ended, once a delegate is set again.
+    public var delegate: (any CollisionBehaviorDelegate)? { didSet { animator?.openContactsNeedCheck = true } }
 
     private var boundaries: [(id: BoundaryIdentifier, polylines: [Polyline])] = []
     /// Set when the boundaries changed, so the animator rebuilds this behaviour's boundary shapes.

@@ -50,7 +50,9 @@ struct ContactRouting {
 
 extension Animator {
     /// The last step's contact events routed to the behaviours that hear them: an item pair to each behaviour with
-    /// a delegate holding both that lets items collide, a boundary contact to the boundary's behaviour.
+    /// a delegate holding both that lets items collide, a boundary contact to the boundary's behaviour if it has a
+    /// delegate. Events of a behaviour without a delegate go nowhere: its open contacts stay open until a delegate
+    /// returns, whose setting has them checked against the world.
     /// Membership is read from the shapes' collision filters (sorted group lists, set by the sync before the step),
     /// not by searching the behaviours' item lists, which costs the item count per event.
     func routeContacts() -> ContactRouting {
@@ -79,7 +81,7 @@ extension Animator {
                 let boundaryShape = bodyA < 0 ? e.shapeA : e.shapeB
                 let itemShape = bodyA < 0 ? shapeB : shapeA
                 guard let owner = synced.boundaryOfShape[boundaryShape],
-                      let c = collisions.firstIndex(where: { $0 === owner.behavior }),
+                      let c = collisions.firstIndex(where: { $0 === owner.behavior }), hasDelegate[c],
                       world.shapes[itemShape].filter.boundaryGroups.contains(owner.behavior.group) else { continue }
                 r.boundaries.append(owner.id)
                 r.deliveries.append(Delivery(behavior: Int32(c), body1: max(bodyA, bodyB), body2: -1,

@@ -21,7 +21,8 @@ struct OpenContactKey: Hashable {
 }
 
 extension Animator {
-    /// UIKit's promise that every "began" gets an "ended": the step's deliveries, preceded by an "ended" for every
+    /// UIKit's promise that every "began" gets an "ended", and an "ended" only follows a "began" that was heard: the
+    /// step's deliveries, without the endings of contacts no delegate heard begin, preceded by an "ended" for every
     /// open contact that a change outside the step took away (an item or boundary removed, a behaviour removed, an
     /// item taken out of the behaviour, a filter change). The world drops such contacts silently, so they are found
     /// here by checking each open contact against the world. Only behaviours with a delegate are tracked: nobody
@@ -69,6 +70,11 @@ extension Animator {
                 }
             } else if let i = openContacts.find(key) {
                 openContacts.close(at: i)
+            } else {
+                // No delegate heard this contact begin (the delegate came later, or it was closed already):
+                // nobody waits for its end.
+                if out == nil { out = Array(r.deliveries[..<k]) }
+                continue
             }
             out?.append(d)
         }
