@@ -134,4 +134,23 @@ final class PairingLog: CollisionBehaviorDelegate {
         #expect(log.began == log.ended)
         #expect(log.broken.isEmpty, "\(log.broken)")
     }
+
+    @Test func aContactTakenAwayWhileNobodyListensIsEndedToTheNextDelegate() throws {
+        let (animator, collision, ball) = try restingBall()
+        let log = PairingLog()
+        collision.delegate = log
+        try ball.setVelocity(Vector(0, -300))
+        try stepFrames(animator, 2)
+        try ball.setVelocity(.zero)
+        try stepFrames(animator, 60) // lands: a "began" heard
+        #expect(log.openCount == 1)
+        collision.delegate = nil
+        collision.removeItem(ball) // the contact goes while no delegate can hear its end
+        try stepFrames(animator, 3)
+        collision.delegate = log
+        try animator.step()
+        #expect(log.openCount == 0)
+        #expect(log.began == log.ended)
+        #expect(log.broken.isEmpty, "\(log.broken)")
+    }
 }

@@ -23,11 +23,13 @@ extension Animator {
         }
     }
 
-    /// Sends one delivery to its behaviour's delegate, if the behaviour is still here and still has one.
+    /// Sends one delivery to its behaviour's delegate. A "began" goes only to a behaviour still in this animator
+    /// (a callback may have taken it out); an "ended" goes to whichever delegate the behaviour has, in or out, since
+    /// every "began" heard gets its "ended".
     private func deliver(_ d: Delivery, _ r: ContactRouting, _ failures: inout [CallbackFailure]) {
         if d.ending >= 0 {
             let o = r.endings[Int(d.ending)]
-            deliver(o.behavior, o.item1, o.item2, o.boundary, began: false, at: .zero, r.changeCount, &failures)
+            _ = deliver(o.behavior, o.item1, o.item2, o.boundary, began: false, at: .zero, r.changeCount, &failures)
             return
         }
         // `r` holds every behaviour and item strongly until the callbacks are over, so they are lent to the call
@@ -35,22 +37,26 @@ extension Animator {
         guard let item1 = r.itemOfBody[Int(d.body1)].map(Unmanaged.passUnretained) else { return }
         let c = Unmanaged.passUnretained(r.behaviors[Int(d.behavior)])
         let generation = r.changeCount
+        let heard: Bool
         if d.body2 >= 0 {
             guard let item2 = r.itemOfBody[Int(d.body2)].map(Unmanaged.passUnretained) else { return }
-            c._withUnsafeGuaranteedRef { c in item1._withUnsafeGuaranteedRef { item1 in item2._withUnsafeGuaranteedRef { item2 in
+            heard = c._withUnsafeGuaranteedRef { c in item1._withUnsafeGuaranteedRef { item1 in item2._withUnsafeGuaranteedRef { item2 in
                 deliver(c, item1, item2, nil, began: d.began, at: d.point, generation, &failures)
             } } }
         } else {
             let boundary = d.boundary >= 0 ? r.boundaries[Int(d.boundary)] : nil
-            c._withUnsafeGuaranteedRef { c in item1._withUnsafeGuaranteedRef { item1 in
+            heard = c._withUnsafeGuaranteedRef { c in item1._withUnsafeGuaranteedRef { item1 in
                 deliver(c, item1, nil, boundary, began: d.began, at: d.point, generation, &failures)
             } }
         }
+        // A "began" nobody heard (an earlier callback removed the behaviour or its delegate) opens nothing.
+        if d.began && !heard, let i = openContacts.find(r.key(d)) { openContacts.close(at: i) }
     }
 
+    /// Whether the delegate was called.
     private func deliver(_ c: CollisionBehavior, _ item1: DynamicItem, _ item2: DynamicItem?, _ boundary: BoundaryIdentifier?,
-                         began: Bool, at point: Vector, _ generation: UInt64, _ failures: inout [CallbackFailure]) {
-        guard changeCount == generation || c.animator === self, let delegate = c.delegate else { return }
+                         began: Bool, at point: Vector, _ generation: UInt64, _ failures: inout [CallbackFailure]) -> Bool {
+        guard let delegate = c.delegate, !began || changeCount == generation || c.animator === self else { return false }
         // Called directly rather than through `call`: this runs once per contact event, and the closure's captures
         // cost retains of their own.
         do {
@@ -70,6 +76,7 @@ extension Animator {
                                     : (began ? "beganContact" : "endedContact")
             failures.append(CallbackFailure(callback: name, error: error))
         }
+        return true
     }
 
     /// Runs one callback, keeping its error instead of letting it through.

@@ -43,7 +43,10 @@ extension Animator {
             var endedThisStep = Set<OpenContactKey>()
             for d in r.deliveries where !d.began { endedThisStep.insert(r.key(d)) }
             var endings: [Delivery] = []
-            openContacts.closeAll(where: { !endedThisStep.contains($0.key) && !isStillTouching($0) }) { o in
+            // A behaviour without a delegate now keeps its open contacts until one is set (which asks for this
+            // check again): an ending nobody can hear would be lost.
+            openContacts.closeAll(where: { $0.behavior.delegate != nil && !endedThisStep.contains($0.key)
+                                           && !isStillTouching($0) }) { o in
                 r.endings.append(o)
                 endings.append(.ending(r.endings.count - 1, shapes: o.shapes))
             }
