@@ -116,18 +116,23 @@ final class PairingLog: CollisionBehaviorDelegate {
         #expect(log.broken.isEmpty, "\(log.broken)")
     }
 
-    @Test func aContactThatEndedWhileNobodyListenedIsEndedWhenADelegateReturns() throws {
+    /// The resting ball lifted off and landed again under a delegate, which heard the landing begin; then the
+    /// delegate is cleared.
+    private func landingHeardThenDelegateCleared() throws -> (Animator, CollisionBehavior, DynamicItem, PairingLog) {
         let (animator, collision, ball) = try restingBall()
         let log = PairingLog()
         collision.delegate = log
         try ball.setVelocity(Vector(0, -300))
         try stepFrames(animator, 2)
         try ball.setVelocity(.zero)
-        try stepFrames(animator, 60) // lands: a "began" heard
+        try stepFrames(animator, 60)
         #expect(log.openCount == 1)
         collision.delegate = nil
-        try ball.setVelocity(Vector(0, -300))
-        try stepFrames(animator, 5) // leaves the floor unheard
+        return (animator, collision, ball, log)
+    }
+
+    /// Sets the delegate again and steps once: the contact that went meanwhile must be ended to it.
+    private func expectEndedWhenTheDelegateReturns(_ animator: Animator, _ collision: CollisionBehavior, _ log: PairingLog) throws {
         collision.delegate = log
         try animator.step()
         #expect(log.openCount == 0)
@@ -135,22 +140,17 @@ final class PairingLog: CollisionBehaviorDelegate {
         #expect(log.broken.isEmpty, "\(log.broken)")
     }
 
-    @Test func aContactTakenAwayWhileNobodyListensIsEndedToTheNextDelegate() throws {
-        let (animator, collision, ball) = try restingBall()
-        let log = PairingLog()
-        collision.delegate = log
+    @Test func aContactThatEndedWhileNobodyListenedIsEndedWhenADelegateReturns() throws {
+        let (animator, collision, ball, log) = try landingHeardThenDelegateCleared()
         try ball.setVelocity(Vector(0, -300))
-        try stepFrames(animator, 2)
-        try ball.setVelocity(.zero)
-        try stepFrames(animator, 60) // lands: a "began" heard
-        #expect(log.openCount == 1)
-        collision.delegate = nil
+        try stepFrames(animator, 5) // leaves the floor unheard
+        try expectEndedWhenTheDelegateReturns(animator, collision, log)
+    }
+
+    @Test func aContactTakenAwayWhileNobodyListensIsEndedToTheNextDelegate() throws {
+        let (animator, collision, ball, log) = try landingHeardThenDelegateCleared()
         collision.removeItem(ball) // the contact goes while no delegate can hear its end
         try stepFrames(animator, 3)
-        collision.delegate = log
-        try animator.step()
-        #expect(log.openCount == 0)
-        #expect(log.began == log.ended)
-        #expect(log.broken.isEmpty, "\(log.broken)")
+        try expectEndedWhenTheDelegateReturns(animator, collision, log)
     }
 }

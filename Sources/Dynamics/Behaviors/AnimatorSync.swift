@@ -242,7 +242,7 @@ extension Animator {
     /// Copies the bodies' state into the items after a step; the angle keeps its turns rather than wrapping.
     ///
     /// This runs for every item every frame: the items are lent from the synced list without a retain and release
-    /// each, and the turn is wrapped only when it is more than half a turn (the wrap is exact, and a no-op below).
+    /// each.
     func writeBackItems() {
         world.bodies.withUnsafeBufferPointer { bodies in
             synced.items.withUnsafeBufferPointer { items in
@@ -250,8 +250,7 @@ extension Animator {
                     Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { it in
                         guard it.bodyID >= 0, Int(it.bodyID) < bodies.count else { return }
                         let b = bodies[Int(it.bodyID)]
-                        let turn = b.q.angle - it.angle
-                        let angle = it.angle + (abs(turn) < Double.pi ? turn : wrapAngle(turn))
+                        let angle = it.angle + wrapAngle(b.q.angle - it.angle)
                         let v = b.v + cross(b.w, b.origin - b.center)
                         it.take(center: b.origin, angle: angle, velocity: v, angularVelocity: b.w)
                     }

@@ -123,6 +123,9 @@ extension Joint {
 
 /// An angle brought into (-pi, pi].
 func wrapAngle(_ a: Double) -> Double {
+    // Most angles given here are in range already (the items' write-back wraps every item's turn every frame),
+    // and the remainder would return them unchanged: skip it.
+    if a > -Double.pi && a <= Double.pi { return a }
     var x = a.truncatingRemainder(dividingBy: 2 * Double.pi)
     if x > Double.pi { x -= 2 * Double.pi } else if x <= -Double.pi { x += 2 * Double.pi }
     return x
