@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // LuaDynamics: a Lua 5.4 REPL and scene runner over a Swift rigid-body solver shaped like UIKit Dynamics.
 import PackageDescription
 

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // LuaDynamics benchmarks: the same scenes in our engine and in Box2D 2.4.1 and Chipmunk 7 (Debian's packages),
 // one run, one table. A package of its own so the main build never needs the peers' libraries.
 import PackageDescription

@@ -3,11 +3,11 @@ import Testing
 import LuaKit
 import DynamicsLua
 
-/// scripts/examples, found from this file's place in the repository.
+/// docs/examples, found from this file's place in the repository.
 private let examplesFolder: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(3)  // Tests/DynamicsLuaTests/ExampleSceneTests.swift
-    return parts.joined(separator: "/") + "/scripts/examples"
+    return parts.joined(separator: "/") + "/docs/examples"
 }()
 
 /// Every example scene runs to its end in a fresh state: each checks its own physical claims with `assert`,
@@ -20,7 +20,7 @@ func exampleScene(_ name: String) throws {
     let errors = ErrorLog()
     let lua = try makeDynamicsState(collecting: errors)
     guard let source = readText("\(examplesFolder)/\(name).lua") else {
-        Issue.record("missing scripts/examples/\(name).lua")
+        Issue.record("missing docs/examples/\(name).lua")
         return
     }
     // The examples print for a learner; here the output is not wanted.

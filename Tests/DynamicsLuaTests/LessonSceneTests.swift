@@ -3,11 +3,11 @@ import Testing
 import LuaKit
 import DynamicsLua
 
-/// scripts/lessons, found from this file's place in the repository.
+/// docs/lessons, found from this file's place in the repository.
 private let lessonsFolder: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(3)  // Tests/DynamicsLuaTests/LessonSceneTests.swift
-    return parts.joined(separator: "/") + "/scripts/lessons"
+    return parts.joined(separator: "/") + "/docs/lessons"
 }()
 
 /// Every lesson runs to its end in a fresh state, checking its own claims with `assert`, with no callback error,
@@ -20,7 +20,7 @@ func lessonScene(_ name: String, _ picture: String) throws {
     let errors = ErrorLog()
     let lua = try makeDynamicsState(collecting: errors)
     guard let source = readText("\(lessonsFolder)/\(name).lua") else {
-        Issue.record("missing scripts/lessons/\(name).lua")
+        Issue.record("missing docs/lessons/\(name).lua")
         return
     }
     let folder = NSTemporaryDirectory() + "luadyn-lesson-\(UUID().uuidString)"

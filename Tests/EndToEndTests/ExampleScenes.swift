@@ -15,7 +15,7 @@ import Testing
         ("10-pyramid", "boxes at rest after"),
       ])
 func exampleRunsThroughLuadyn(_ name: String, _ expected: String) throws {
-    let result = try LuaDyn.run(["\(LuaDyn.repositoryRoot)/scripts/examples/\(name).lua"])
+    let result = try LuaDyn.run(["\(LuaDyn.repositoryRoot)/docs/examples/\(name).lua"])
     #expect(result.status == 0, "\(name): \(result.stderr)")
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     #expect(result.stdout.contains(expected), "\(name) printed:\n\(result.stdout)")

@@ -20,7 +20,7 @@ func lessonRunsThroughLuadyn(_ name: String, _ expected: String) throws {
     let folder = NSTemporaryDirectory() + "luadyn-lesson-e2e-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let result = try runLesson(["\(LuaDyn.repositoryRoot)/scripts/lessons/\(name).lua", folder])
+    let result = try runLesson(["\(LuaDyn.repositoryRoot)/docs/lessons/\(name).lua", folder])
     #expect(result.status == 0, "\(name): \(result.stderr)")
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     #expect(result.stdout.contains("✓ " + expected), "\(name) printed:\n\(result.stdout)")
@@ -37,7 +37,7 @@ func lessonPicturesFolderFromEnvironment() throws {
     let folder = NSTemporaryDirectory() + "luadyn-lesson-env-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let result = try runLesson(["\(LuaDyn.repositoryRoot)/scripts/lessons/01-gravity.lua"],
+    let result = try runLesson(["\(LuaDyn.repositoryRoot)/docs/lessons/01-gravity.lua"],
                                      environment: ["LUADYN_PICTURES": folder])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(FileManager.default.fileExists(atPath: "\(folder)/01-gravity.svg"))

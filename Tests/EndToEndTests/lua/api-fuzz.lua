@@ -1,6 +1,9 @@
 -- Random API calls with garbage arguments, all under pcall: luadyn must never crash, and the world never
 -- holds a NaN. Run by Tests/EndToEndTests/APIFuzzTests.swift with a few seeds (each run is deterministic).
+-- Usage: luadyn api-fuzz.lua SEED FOLDER. Methods that write files get their file names inside FOLDER, so a run never
+-- writes into the folder it was started from.
 local seed = tonumber(arg[1]) or 1
+local folder = arg[2] or error("usage: luadyn api-fuzz.lua SEED FOLDER (a folder for the files it writes)")
 math.randomseed(seed)
 local a = Animator{ width = 320, height = 568 }
 local views = {}
@@ -51,7 +54,11 @@ for i = 1, 3000 do
     table.sort(names)
     if #names > 0 then
       local m = names[math.random(#names)]
-      if m ~= "play" then success, result = pcall(o[m], o, any(), any(), any()) end
+      if m ~= "play" then
+        local x, y, z = any(), any(), any()
+        if type(x) == "string" then x = folder .. "/" .. x end
+        success, result = pcall(o[m], o, x, y, z)
+      end
     end
   else
     success, result = pcall(function() a:step(math.random() < 0.9 and 1/60 or any()) end)

@@ -1,5 +1,5 @@
 -- Lesson 3: springs and attachments.
--- Run it:  luadyn scripts/lessons/03-springs.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture)
+-- Run it:  luadyn docs/lessons/03-springs.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture)
 -- You will see: a weight on a spring bobbing with the period its frequency sets, then sagging to where the spring
 -- holds it against gravity; and a pendulum on a rigid rod swinging with the period 2 pi sqrt(L / g).
 

@@ -1,5 +1,5 @@
 -- Lesson 1: gravity and free fall.
--- Run it:  luadyn scripts/lessons/01-gravity.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture)
+-- Run it:  luadyn docs/lessons/01-gravity.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture)
 -- You will see: a ball and a crate let go together, falling the distance ½ g t² whatever their mass,
 -- and the energy of the fall moving from potential to kinetic while the total stays put.
 

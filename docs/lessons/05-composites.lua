@@ -1,5 +1,5 @@
 -- Lesson 5: composite behaviours and delegates.
--- Run it:  luadyn scripts/lessons/05-composites.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture
+-- Run it:  luadyn docs/lessons/05-composites.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture
 -- and an HTML replay)
 -- You will see: gravity and collision packed into one "falling" behaviour with an action that runs every frame,
 -- a collision delegate that hears each box land, and the animator's delegate told when everything is at rest.

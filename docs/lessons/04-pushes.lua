@@ -1,5 +1,5 @@
 -- Lesson 4: pushes and mass.
--- Run it:  luadyn scripts/lessons/04-pushes.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture)
+-- Run it:  luadyn docs/lessons/04-pushes.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture)
 -- You will see: the same push on a light and a heavy box (a = F / m: the heavy one lags), a one-off kick that changes
 -- speed by 100 / m pt/s, and a push off the centre that turns a box as well as moving it.
 

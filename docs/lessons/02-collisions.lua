@@ -1,5 +1,5 @@
 -- Lesson 2: collisions and elasticity.
--- Run it:  luadyn scripts/lessons/02-collisions.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture)
+-- Run it:  luadyn docs/lessons/02-collisions.lua [FOLDER]   (FOLDER, or $LUADYN_PICTURES, receives an SVG picture)
 -- You will see: a ball bouncing on the floor, each bounce leaving at `elasticity` times the speed it arrived with,
 -- then two balls meeting head on, sharing their momentum exactly.
 
