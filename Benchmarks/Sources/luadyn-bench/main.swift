@@ -22,7 +22,7 @@ switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
 case let .success(parsed): options = parsed
 case let .failure(error): fail(error.message, status: 2)
 }
-let plan = Plan.make(quick: options.quick)
+let plan = Plan.make(quick: options.quick, boxV3Scenes: !options.box2dV3Libraries.isEmpty)
 let runner = Runner(warmupSteps: 10)
 /// What every child process is told again: the scene sizes and the engines.
 let childFlags = (options.quick ? ["--quick"] : []) + options.engineArguments
