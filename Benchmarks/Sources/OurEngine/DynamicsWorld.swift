@@ -49,6 +49,8 @@ public final class DynamicsWorld: SimulationWorld {
         try heavy.setDensity(Self.kinematicDensity)
         try heavy.setFriction(Scenes.friction)
         var pins: [AttachmentBehavior] = []
+        // One item behaviour per density other than 1, in first-seen order; added after `properties`, so it wins.
+        var densities: [(density: Double, behavior: DynamicItemBehavior)] = []
 
         for (index, body) in scene.bodies.enumerated() {
             if body.kind != .kinematic && body.shapes.count != 1 {
@@ -62,7 +64,21 @@ public final class DynamicsWorld: SimulationWorld {
                 switch body.kind {
                 case .dynamic:
                     try gravity.addItem(item)
-                    if body.density != 1 { throw EngineError("ours: densities other than 1 are not mapped yet") }
+                    if body.density != 1 {
+                        if let i = densities.firstIndex(where: { $0.density == body.density }) {
+                            try densities[i].behavior.addItem(item)
+                        } else {
+                            let b = DynamicItemBehavior()
+                            try b.setDensity(body.density)
+                            try b.setFriction(Scenes.friction)
+                            try b.addItem(item)
+                            densities.append((body.density, b))
+                        }
+                    }
+                    if body.velocity != .zero || body.angularVelocity != 0 {
+                        try item.setVelocity(Vector(body.velocity.x * s, body.velocity.y * s))
+                        try item.setAngularVelocity(body.angularVelocity)
+                    }
                 case .fixed:
                     try anchored.addItem(item)
                 case .kinematic:
@@ -83,7 +99,7 @@ public final class DynamicsWorld: SimulationWorld {
         }
         // Gravity: magnitude 1 is 1000 pt/s^2 = 10 m/s^2.
         let g = scene.gravity
-        if g.length > 0 { try gravity.setDirection(Vector(g.x / 10, g.y / 10)) }
+        if g.length > 0 { try gravity.setDirection(Vector(g.x / 10, g.y / 10)) } else { try gravity.setMagnitude(0) }
         if scene.countsContacts {
             let c = ContactCounter()
             colliding.delegate = c
@@ -91,7 +107,7 @@ public final class DynamicsWorld: SimulationWorld {
         } else {
             counter = nil
         }
-        for behavior in [gravity, colliding, properties, anchored, heavy] as [DynamicBehavior] {
+        for behavior in [gravity, colliding, properties, anchored, heavy] + densities.map(\.behavior) as [DynamicBehavior] {
             try animator.addBehavior(behavior)
         }
         for pin in pins { try animator.addBehavior(pin) }

@@ -11,7 +11,8 @@ enum LuaSceneScript {
             local A = Animator{ allowsSleep = \(scene.allowSleep) }
             A.substeps = \(substeps)
             local G = Gravity{}
-            G.direction = {\(n(scene.gravity.x / 10)), \(n(scene.gravity.y / 10))}
+            \(scene.gravity == .zero ? "G.magnitude = 0"
+                                     : "G.direction = {\(n(scene.gravity.x / 10)), \(n(scene.gravity.y / 10))}")
             local C = Collision{}
             local P = ItemBehavior{ friction = \(n(Scenes.friction)) }
             local F = ItemBehavior{ friction = \(n(Scenes.friction)), anchored = true }
@@ -22,6 +23,14 @@ enum LuaSceneScript {
             local D = {
 
             """
+        // Bodies whose density is not 1 or that start moving: body index + 1 -> {density, vx, vy, angular velocity}.
+        var moving = "local M = {\n"
+        for (index, body) in scene.bodies.enumerated() where body.kind == .dynamic
+            && (body.density != 1 || body.velocity != .zero || body.angularVelocity != 0) {
+            moving += "[\(index + 1)] = {\(n(body.density)), \(n(body.velocity.x * s)), \(n(body.velocity.y * s)), "
+                + "\(n(body.angularVelocity))},\n"
+        }
+        moving += "}\n"
         for (index, body) in scene.bodies.enumerated() {
             for shape in body.shapes {
                 var row = "{\(index), \(body.kind.rawValue), \(body.collides), \(n(body.position.x * s)), "
@@ -37,8 +46,9 @@ enum LuaSceneScript {
                 out += row + "},\n"
             }
         }
-        out += """
-            }
+        out += "}\n" + moving + """
+            -- One item behaviour per density other than 1, added after P so it wins for its items.
+            local byDensity, densities = {}, {}
             for _, d in ipairs(D) do
               local b, kind, collides, x, y, a, t = d[1], d[2], d[3], d[4], d[5], d[6], d[8]
               local ox, oy, sa, v = 0, 0, 0, nil
@@ -56,7 +66,22 @@ enum LuaSceneScript {
               if items[b + 1] == nil then items[b + 1] = v end
               P:addItem(v)
               if collides then C:addItem(v) end
-              if kind == 2 then G:addItem(v)
+              if kind == 2 then
+                G:addItem(v)
+                local m = M[b + 1]
+                if m then
+                  if m[1] ~= 1 then
+                    local I = byDensity[m[1]]
+                    if I == nil then
+                      I = ItemBehavior{ friction = \(n(Scenes.friction)), density = m[1] }
+                      byDensity[m[1]] = I
+                      densities[#densities + 1] = I
+                    end
+                    I:addItem(v)
+                  end
+                  v.velocity = {m[2], m[3]}
+                  v.angularVelocity = m[4]
+                end
               elseif kind == 0 then F:addItem(v)
               else
                 K:addItem(v)
@@ -70,6 +95,7 @@ enum LuaSceneScript {
                 + "{\(n(segment.b.x * s)), \(n(segment.b.y * s))})\n"
         }
         out += "for _, b in ipairs{G, C, P, F, K} do A:addBehavior(b) end\n"
+            + "for _, b in ipairs(densities) do A:addBehavior(b) end\n"
         for pin in scene.pins {
             out += "A:addBehavior(Attachment.pin(items[\(pin.bodyA + 1)], items[\(pin.bodyB + 1)], "
                 + "{\(n(pin.anchor.x * s)), \(n(pin.anchor.y * s))}))\n"

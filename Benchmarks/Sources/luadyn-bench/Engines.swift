@@ -3,17 +3,37 @@ import OurEngine
 import PeerEngines
 
 /// Every engine of the run, ours first so the ratios read "ours / peer".
-enum Engines {
+struct Engines {
     /// Name of our engine's column.
     static let oursName = "ours"
     /// Engines that can run now.
-    static var available: [Engine] { [DynamicsWorld.engine, LuaWorld.engine, Box2DWorld.engine, ChipmunkWorld.engine] }
+    let available: [Engine]
     /// The peers our engine's time is divided by.
-    static let peers = ["Box2D", "Chipmunk"]
+    let peers: [String]
     /// Engines whose side is not built yet: listed in the tables as pending.
-    static var pending: Set<String> { [] }
+    var pending: Set<String> { [] }
+
+    /// Our engine (Swift and Lua), Box2D 2.4 and Chipmunk, and Box2D v3 where its libraries were given: each
+    /// variant on one worker, and the first (SSE2) also on two.
+    init(options: Options) {
+        var engines = [DynamicsWorld.engine, LuaWorld.engine, Box2DWorld.engine, ChipmunkWorld.engine]
+        var peers = ["Box2D", "Chipmunk"]
+        for (variant, path) in options.box2dV3Libraries {
+            let name = "v3 \(variant.uppercased())"
+            engines.append(Box2DV3World.engine(name: name, path: path, workers: 1))
+            peers.append(name)
+        }
+        if let first = options.box2dV3Libraries.first {
+            let name = "v3 \(first.variant.uppercased()) x2"
+            engines.append(Box2DV3World.engine(name: name, path: first.path, workers: 2))
+            peers.append(name)
+        }
+        available = engines
+        self.peers = peers
+    }
+
     /// Column order for the tables.
-    static var columns: [String] { [oursName] + available.map(\.name).filter { $0 != oursName } }
+    var columns: [String] { [Self.oursName] + available.map(\.name).filter { $0 != Self.oursName } }
     /// The engine with a given column name, if it can run.
-    static func named(_ name: String) -> Engine? { available.first { $0.name == name } }
+    func named(_ name: String) -> Engine? { available.first { $0.name == name } }
 }

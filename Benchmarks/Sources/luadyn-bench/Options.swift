@@ -12,15 +12,25 @@ struct Options {
     var childScene: (key: String, engine: String)?
     /// Internal: be the child process that measures the Lua crossing costs.
     var childCrossings = false
+    /// Box2D v3 shim libraries built by scripts/bench (`sse2=PATH`, `avx2=PATH`), in the order given.
+    var box2dV3Libraries: [(variant: String, path: String)] = []
     /// Sections to skip.
     var skipScaling = false, skipMemory = false, skipCrossings = false
 
     static let usage = """
         usage: luadyn-bench [--quick] [--only TEXT] [--luadyn PATH] [--no-scaling] [--no-memory] [--no-crossings]
+                            [--box2d-v3-library VARIANT=PATH ...]
           --quick         small scenes, few frames (about a minute)
           --only TEXT     run only the scenes whose name contains TEXT
           --luadyn PATH   the luadyn binary, for start-up time beside lua5.4
+          --box2d-v3-library VARIANT=PATH
+                          a Box2D v3 shim library (scripts/bench --box2d-v3 DIR builds them); repeatable
         """
+
+    /// The options that choose engines, for passing on to child processes.
+    var engineArguments: [String] {
+        box2dV3Libraries.flatMap { ["--box2d-v3-library", "\($0.variant)=\($0.path)"] }
+    }
 
     /// Parses arguments (without the program name); returns an error message for anything unknown.
     static func parse(_ arguments: [String]) -> Result<Options, OptionError> {
@@ -35,6 +45,12 @@ struct Options {
             case "--only", "--luadyn":
                 guard let value = rest.popFirst() else { return .failure(OptionError("\(argument) needs a value")) }
                 if argument == "--only" { options.only = value } else { options.luadyn = value }
+            case "--box2d-v3-library":
+                guard let value = rest.popFirst(), let equals = value.firstIndex(of: "="),
+                      value.startIndex != equals, value.index(after: equals) != value.endIndex else {
+                    return .failure(OptionError("--box2d-v3-library needs VARIANT=PATH"))
+                }
+                options.box2dV3Libraries.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
             case "--child-memory":
                 guard let name = rest.popFirst(), let text = rest.popFirst(), let count = Int(text), count > 0 else {
                     return .failure(OptionError("--child-memory needs an engine name and a body count"))

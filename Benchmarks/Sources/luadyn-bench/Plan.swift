@@ -14,7 +14,22 @@ struct Plan {
     /// Frames of each world in the delegate-cost measurement.
     var delegateFrames: Int
 
-    static func make(quick: Bool) -> Plan {
+    /// The run's sizes; `boxV3Scenes` adds Box2D v3's own benchmark scenes (rebuilt as SceneSpecs), at v3's sizes
+    /// or, quick, at the sizes of v3's debug build.
+    static func make(quick: Bool, boxV3Scenes: Bool = false) -> Plan {
+        var plan = make(quick: quick)
+        if boxV3Scenes {
+            plan.scenes += quick
+                ? [Scenes.v3LargePyramid(base: 20, steps: 100), Scenes.v3ManyPyramids(rows: 5, columns: 5, steps: 100),
+                   Scenes.v3Tumbler(grid: 20, steps: 150), Scenes.v3JointGrid(side: 20, steps: 100),
+                   Scenes.v3Smash(columns: 20, rows: 10, steps: 100)]
+                : [Scenes.v3LargePyramid(), Scenes.v3ManyPyramids(), Scenes.v3Tumbler(), Scenes.v3JointGrid(),
+                   Scenes.v3Smash()]
+        }
+        return plan
+    }
+
+    private static func make(quick: Bool) -> Plan {
         if quick {
             return Plan(
                 scenes: [Scenes.largePyramid(base: 30, steps: 100),

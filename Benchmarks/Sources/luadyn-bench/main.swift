@@ -22,22 +22,24 @@ switch Options.parse(Array(CommandLine.arguments.dropFirst())) {
 case let .success(parsed): options = parsed
 case let .failure(error): fail(error.message, status: 2)
 }
-let plan = Plan.make(quick: options.quick)
+let plan = Plan.make(quick: options.quick, boxV3Scenes: !options.box2dV3Libraries.isEmpty)
 let runner = Runner(warmupSteps: 10)
-let quickFlag = options.quick ? ["--quick"] : []
+/// What every child process is told again: the scene sizes and the engines.
+let childFlags = (options.quick ? ["--quick"] : []) + options.engineArguments
+let engines = Engines(options: options)
 
 // MARK: children
 
 if let child = options.childScene {
     guard let scene = plan.scene(for: child.key) else { fail("no scene '\(child.key)'", status: 2) }
-    guard let engine = Engines.named(child.engine) else { fail("no engine '\(child.engine)'", status: 2) }
+    guard let engine = engines.named(child.engine) else { fail("no engine '\(child.engine)'", status: 2) }
     switch runner.run(scene, on: engine) {
     case let .measured(result): say(result.line); exit(0)
     case let .failed(_, _, reason): fail(reason, status: 1)
     }
 }
 if let child = options.childMemory {
-    guard let engine = Engines.named(child.engine) else { fail("no engine '\(child.engine)'", status: 2) }
+    guard let engine = engines.named(child.engine) else { fail("no engine '\(child.engine)'", status: 2) }
     do {
         say(try MemoryFigures.measureHere(engine: engine, count: child.count, steps: plan.memorySteps).line)
         exit(0)
@@ -59,7 +61,7 @@ if options.childCrossings {
 
 /// Runs one scene on one engine in a child and reads its result back.
 func runChild(key: String, scene: SceneSpec, engine: String) -> SceneOutcome {
-    guard let outcome = Subprocess.run(Subprocess.selfPath, ["--child-scene", key, engine] + quickFlag) else {
+    guard let outcome = Subprocess.run(Subprocess.selfPath, ["--child-scene", key, engine] + childFlags) else {
         return .failed(scene: scene.name, engine: engine, reason: "could not start a child process")
     }
     if outcome.status == 0,
@@ -72,11 +74,11 @@ func runChild(key: String, scene: SceneSpec, engine: String) -> SceneOutcome {
 
 // MARK: the run
 
-let columns = Engines.columns
+let columns = engines.columns
 say("# LuaDynamics benchmarks\(options.quick ? " (quick)" : "")\n")
 say("Single thread, 1/60 s per frame, sleep off, same bodies, sizes, densities and frictions in every engine "
     + "(scenes in metres; ours in points, 1 m = 100 pt). Effort: "
-    + Engines.available.map(\.settings).joined(separator: "; ") + ".")
+    + engines.available.map(\.settings).joined(separator: "; ") + ".")
 
 // Scenes.
 let chosen = plan.scenes.indices.filter { options.only == nil || plan.scenes[$0].name.contains(options.only ?? "") }
@@ -91,8 +93,8 @@ for index in chosen {
 }
 let scenes = chosen.map { plan.scenes[$0] }
 say("\n## Scenes: mean ms per frame, ratios, stability\n")
-say(Report.sceneTable(scenes: scenes, engines: columns, outcomes: outcomes, peers: Engines.peers,
-                      pending: Engines.pending).render())
+say(Report.sceneTable(scenes: scenes, engines: columns, outcomes: outcomes, peers: engines.peers,
+                      pending: engines.pending).render())
 say("\nRatios are ours (Swift API) over each peer: below 1 is faster. Stability: the largest drift of a stack's "
     + "top box from where it started, or the largest stretch of a pinned pair, in cm.")
 for line in Report.failures(outcomes) { say("- \(line)") }
@@ -131,7 +133,7 @@ if !options.skipMemory {
     say("\n## Memory: a pile of \(plan.memoryCount) bodies after \(plan.memorySteps) frames, one process each\n")
     var table = Table(headers: ["engine", "bytes per body", "peak RSS", "RSS before building"])
     for name in columns {
-        let args = ["--child-memory", name, "\(plan.memoryCount)"] + quickFlag
+        let args = ["--child-memory", name, "\(plan.memoryCount)"] + childFlags
         guard let outcome = Subprocess.run(Subprocess.selfPath, args) else {
             table.rows.append([name, "could not start", "", ""])
             continue
@@ -153,7 +155,7 @@ if !options.skipMemory {
 if !options.skipCrossings {
     say("\n## Crossing costs (Lua <-> Swift)\n")
     let figures: Result<[(String, Double)], EngineError>
-    if let outcome = Subprocess.run(Subprocess.selfPath, ["--child-crossings"] + quickFlag) {
+    if let outcome = Subprocess.run(Subprocess.selfPath, ["--child-crossings"] + childFlags) {
         figures = outcome.status == 0 ? .success(CrossingSection.parse(outcome.output))
                                       : .failure(EngineError(outcome.failure))
     } else {

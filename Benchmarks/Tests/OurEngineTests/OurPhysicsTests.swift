@@ -42,6 +42,25 @@ import OurEngine
         #expect((result.stability ?? 1) < 0.2, "\(name): top moved \(result.stability ?? -1) m")
     }
 
+    /// Without gravity, a box of density 8 at 4 m/s meets a resting box of density 1 head on: momentum 8 x 4 is
+    /// kept and shared, so both move on at about 32 / 9 m/s. The scene's density, its starting velocity and its
+    /// zero gravity must all reach our engine for that (with gravity the boxes would fall 5 m in the second).
+    @Test(arguments: engines.map(\.name))
+    func densityAndStartingVelocityAreTheScenes(engine name: String) throws {
+        let scene = SceneSpec(name: "hit", stresses: "", gravity: .zero, bodies: [
+            BodySpec(position: Vec2(0, 0), velocity: Vec2(4, 0), shapes: [.box(halfWidth: 0.5, halfHeight: 0.5)],
+                     density: 8),
+            BodySpec(position: Vec2(2, 0), shapes: [.box(halfWidth: 0.5, halfHeight: 0.5)])], steps: 120)
+        let world = try Self.engine(name).make(scene)
+        for _ in 0..<60 { try world.step(Runner.dt) }
+        let a = world.position(of: 0), b = world.position(of: 1)
+        try world.step(Runner.dt)
+        let speedA = (world.position(of: 0).x - a.x) / Runner.dt, speedB = (world.position(of: 1).x - b.x) / Runner.dt
+        #expect(abs(8 * speedA + speedB - 32) < 0.05, "\(name): momentum \(8 * speedA + speedB), not 32")
+        #expect(abs(speedA - 32.0 / 9) < 0.2 && abs(speedB - 32.0 / 9) < 0.2, "\(name): \(speedA), \(speedB) m/s")
+        #expect(abs(a.y) < 0.05 && abs(b.y) < 0.05, "\(name): no gravity, yet at \(a.y), \(b.y) m")
+    }
+
     @Test(arguments: engines.map(\.name))
     func pendulumKeepsItsLength(engine name: String) throws {
         let scene = SceneSpec(name: "pendulum", stresses: "", bodies: [
