@@ -189,10 +189,8 @@ public final class Animator {
     func structureDidChange() {
         var seen = Set<ObjectIdentifier>()
         var current: [DynamicItem] = []
-        for b in behaviors {
-            for x in b.subtree {
-                for it in x.heldItems where seen.insert(ObjectIdentifier(it)).inserted { current.append(it) }
-            }
+        DynamicBehavior.walk(behaviors) { b in
+            for it in b.heldItems where seen.insert(ObjectIdentifier(it)).inserted { current.append(it) }
         }
         for it in knownItems where !seen.contains(ObjectIdentifier(it)) && it.animator === self { it.animator = nil }
         for it in current { it.animator = self }
@@ -230,18 +228,13 @@ public final class Animator {
 
     /// The density of the item behaviour that wins for `item` (the last one in tree order holding it), or 1.
     func density(of item: DynamicItem) -> Double {
-        var density = 1.0
-        for b in behaviors {
-            for x in b.subtree {
-                if let ib = x as? DynamicItemBehavior, ib.contains(item) { density = ib.density }
-            }
-        }
-        return density
+        let table = itemSettings(behaviorTree)
+        return table.position(of: item).flatMap { table.settings[$0].properties?.density } ?? 1
     }
 
     /// Takes an item out of every behaviour; behaviours that cannot exist without it are removed.
     func remove(_ item: DynamicItem) {
-        for b in behaviors.flatMap(\.subtree) where !b.release(item) {
+        for b in behaviorTree where !b.release(item) {
             if let parent = b.parent { parent.removeChild(b) } else { removeBehavior(b) }
         }
         structureDidChange()

@@ -5,10 +5,10 @@ extension Animator {
     /// Kinetic energy of every moving item: ½ m |v|² of its centre of mass plus ½ I ω² about it.
     /// Anchored items never move and count for nothing; an item with rotation turned off keeps only the linear part.
     public var kineticEnergy: Double {
-        let tree = behaviors.flatMap(\.subtree)
+        let table = itemSettings(behaviorTree)
         var total = 0.0
-        for item in knownItems {
-            let properties = winningProperties(of: item, in: tree)
+        for (k, item) in knownItems.enumerated() {
+            let properties = table.settings[k].properties ?? ItemProperties()
             guard !properties.anchored else { continue }
             let md = item.massData(density: properties.density)
             let r = Rotation(angle: item.angle).rotate(md.center)
@@ -25,35 +25,18 @@ extension Animator {
     /// The zero level is the origin (0, 0) of the animator's coordinates, so under the default downward gravity
     /// an item at y has potential −1000 m y: it falls toward larger y and lower potential.
     /// Anchored items are not moved by gravity and count for nothing.
+    /// Both read the tree rather than the last sync, so they are right before the first step too.
     public var potentialEnergy: Double {
-        let tree = behaviors.flatMap(\.subtree)
-        // Sum the accelerations acting on each item first, in tree order, as the solver does.
-        var acceleration = [Vector](repeating: .zero, count: knownItems.count)
-        for case let g as GravityBehavior in tree {
-            for it in g.items {
-                guard let k = knownItems.firstIndex(where: { $0 === it }) else { continue }
-                acceleration[k] += g.acceleration
-            }
-        }
+        // The accelerations acting on each item are summed first, in tree order, as the solver does.
+        let table = itemSettings(behaviorTree)
         var total = 0.0
-        for (k, item) in knownItems.enumerated() where acceleration[k] != .zero {
-            let properties = winningProperties(of: item, in: tree)
+        for (k, item) in knownItems.enumerated() where table.settings[k].gravity != .zero {
+            let properties = table.settings[k].properties ?? ItemProperties()
             guard !properties.anchored else { continue }
             let md = item.massData(density: properties.density)
             let centerOfMass = item.center + Rotation(angle: item.angle).rotate(md.center)
-            total -= md.mass * dot(acceleration[k], centerOfMass)
+            total -= md.mass * dot(table.settings[k].gravity, centerOfMass)
         }
         return total
-    }
-
-    /// The properties the last item behaviour holding `item` gives it (UIKit's "added last wins"); read from the tree
-    /// rather than from the last sync, so the read-out is right before the first step too.
-    private func winningProperties(of item: DynamicItem, in tree: [DynamicBehavior])
-        -> (density: Double, anchored: Bool, allowsRotation: Bool) {
-        var result = (density: 1.0, anchored: false, allowsRotation: true)
-        for case let ib as DynamicItemBehavior in tree where ib.contains(item) {
-            result = (ib.density, ib.anchored, ib.allowsRotation)
-        }
-        return result
     }
 }

@@ -2,7 +2,7 @@ extension Animator {
     /// The frame itself: sync, forces, the world step, write-back. No callbacks run here.
     func advance(_ dt: Double) {
         syncWorld()
-        applyPushes()
+        applyFrameForces()
         world.step(dt: dt, substeps: substeps)
         elapsedTime += dt
         writeBackItems()
@@ -13,7 +13,7 @@ extension Animator {
         var routing = routeContacts()
         closeOpenContacts(&routing)
         for d in routing.deliveries { deliver(d, routing, &failures) }
-        for b in behaviors.flatMap(\.subtree) where b.animator === self {
+        for b in behaviorTree where b.animator === self {
             guard let action = b.action else { continue }
             call("action", &failures) { try action(b) }
         }

@@ -225,4 +225,23 @@ public final class AttachmentBehavior: DynamicBehavior {
     override func release(_ item: DynamicItem) -> Bool { !items.contains { $0 === item } }
 
     override var heldItems: [DynamicItem] { items }
+
+    /// Attachment joints are made after boundaries and before snap joints.
+    override var worldPartsOrder: Int { 1 }
+
+    override func syncWorldParts(_ animator: Animator) {
+        let bodyA = isAttachedToAnchor ? PhysicsWorld.ground : items[0].bodyID
+        let bodyB = items[items.count - 1].bodyID
+        jointID = animator.placeJoint(makeJoint(bodyA: bodyA, bodyB: bodyB), at: jointID)
+    }
+
+    override func removeWorldParts(_ animator: Animator) {
+        animator.world.destroyJoint(jointID)
+        jointID = -1
+    }
+
+    /// A line between its two attachment points.
+    override func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {
+        parts.joints.append(JointSnapshot(kind: kind.rawValue, pointA: worldAnchorA, pointB: worldAnchorB))
+    }
 }

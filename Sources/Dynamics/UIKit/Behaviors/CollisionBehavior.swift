@@ -34,6 +34,9 @@ extension CollisionBehaviorDelegate {
                                   withBoundaryIdentifier identifier: BoundaryIdentifier?) throws {}
 }
 
+/// Friction of boundary segments: 1, so the geometric mean leaves an item's own friction in charge.
+let boundaryFriction: Double = 1
+
 /// Collisions, UIKit's UICollisionBehavior: its items collide with each other and with its boundaries, according to
 /// `mode`. Items in different collision behaviours ignore each other.
 public final class CollisionBehavior: ItemHoldingBehavior {
@@ -138,4 +141,91 @@ public final class CollisionBehavior: ItemHoldingBehavior {
     var collidesItems: Bool { mode != .boundaries }
     /// Whether this behaviour's items meet its boundaries.
     var collidesBoundaries: Bool { mode != .items }
+
+    // MARK: What it contributes to its animator
+
+    /// Takes a group number the first time it is synced in an animator: its items' filters name it.
+    override func willSync(_ animator: Animator) {
+        if group < 0 {
+            group = animator.synced.nextGroup
+            animator.synced.nextGroup &+= 1 // wrapping, never trapping, even after billions of behaviours
+        }
+    }
+
+    /// Its items collide with the other items and the boundaries of its group, as its mode says.
+    override func contribute(to table: inout ItemSettingsTable) {
+        let group = self.group, items = collidesItems, boundaries = collidesBoundaries
+        table.update(self.items) { settings in
+            if items { settings.itemGroups.append(group) }
+            if boundaries { settings.boundaryGroups.append(group) }
+        }
+    }
+
+    /// Boundaries are made before any joint.
+    override var worldPartsOrder: Int { 0 }
+
+    /// Rebuilds the boundaries that changed (by identifier and points), keeping the others and their contacts, and
+    /// signs up for the animator's contact events.
+    override func syncWorldParts(_ animator: Animator) {
+        animator.synced.collisions.append(self)
+        guard boundariesChanged else { return }
+        boundariesChanged = false
+        let wanted = allBoundaries(referenceBounds: animator.referenceBounds)
+        var kept: [(id: BoundaryIdentifier?, polylines: [Polyline], shapes: [Int32])] = []
+        var old = builtBoundaries
+        for w in wanted {
+            if let k = old.firstIndex(where: { $0.id == w.id && $0.polylines == w.polylines }) {
+                kept.append(old.remove(at: k))
+            } else {
+                kept.append((w.id, w.polylines, makeBoundaryShapes(animator, w.id, w.polylines)))
+            }
+        }
+        for gone in old { Self.dropShapes(gone.shapes, animator) }
+        builtBoundaries = kept
+    }
+
+    /// Drops its boundary shapes and its group; joining an animator again builds them anew.
+    override func removeWorldParts(_ animator: Animator) {
+        for built in builtBoundaries { Self.dropShapes(built.shapes, animator) }
+        builtBoundaries.removeAll()
+        group = -1
+        boundariesChanged = true
+    }
+
+    /// Two-sided segments along every polyline, owned by the behaviour's group.
+    private func makeBoundaryShapes(_ animator: Animator, _ id: BoundaryIdentifier?, _ lines: [Polyline]) -> [Int32] {
+        let filter = CollisionFilter(itemGroups: [], boundaryGroups: [], owner: group)
+        var shapes: [Int32] = []
+        for line in lines {
+            let p = line.points
+            guard p.count >= 2 else { continue }
+            let segmentCount = line.isClosed && p.count > 2 ? p.count : p.count - 1
+            for s in 0..<segmentCount {
+                let a = p[s], b = p[(s + 1) % p.count]
+                guard a != b else { continue }
+                let shape = animator.world.createShape(body: PhysicsWorld.ground, shape: .segment(a, b),
+                                                       friction: boundaryFriction, restitution: 0, filter: filter)
+                shapes.append(shape)
+                animator.synced.boundaryOfShape[shape] = (self, id)
+            }
+        }
+        return shapes
+    }
+
+    private static func dropShapes(_ shapes: [Int32], _ animator: Animator) {
+        for s in shapes {
+            animator.world.destroyShape(s)
+            animator.synced.boundaryOfShape[s] = nil
+        }
+    }
+
+    /// Its boundaries, as polylines in world coordinates.
+    override func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {
+        for (id, lines) in allBoundaries(referenceBounds: referenceBounds) {
+            for line in lines {
+                parts.boundaries.append(BoundarySnapshot(identifier: id?.description, points: line.points,
+                                                         isClosed: line.isClosed))
+            }
+        }
+    }
 }

@@ -45,21 +45,26 @@ public class DynamicBehavior {
         animator?.structureDidChange()
     }
 
-    /// Every behaviour of this subtree, this one first, children in order (depth first).
+    /// Every behaviour of this subtree, this one first, children in order (depth first). Written without
+    /// recursion, so a tree of any depth can be walked.
     var subtree: [DynamicBehavior] {
         var out: [DynamicBehavior] = []
-        collect(into: &out)
+        Self.walk([self]) { out.append($0) }
         return out
     }
 
-    private func collect(into out: inout [DynamicBehavior]) {
-        out.append(self)
-        for c in children { c.collect(into: &out) }
+    /// Calls `visit` on every behaviour of the trees rooted at `roots`, in order: each root, then its children
+    /// depth first, then the next root. The one walk over behaviour trees.
+    static func walk(_ roots: [DynamicBehavior], _ visit: (DynamicBehavior) -> Void) {
+        var pending = Array(roots.reversed())
+        while let b = pending.popLast() {
+            visit(b)
+            pending.append(contentsOf: b.children.reversed())
+        }
     }
 
     func setAnimator(_ a: Animator?) {
-        animator = a
-        for c in children { c.setAnimator(a) }
+        Self.walk([self]) { $0.animator = a }
     }
 
     /// Items this behaviour acts on (none for a plain composite).
@@ -72,6 +77,33 @@ public class DynamicBehavior {
 
     /// Drops an item the behaviour can let go of; returns false when the behaviour cannot exist without it.
     func release(_ item: DynamicItem) -> Bool { true }
+
+    // MARK: What the behaviour contributes to its animator's frames (see BehaviorContributions.swift)
+
+    /// At the start of a sync, before items' settings are gathered (a collision behaviour takes its group number).
+    func willSync(_ animator: Animator) {}
+
+    /// Adds what the behaviour says about its items: properties, gravity, collision groups.
+    func contribute(to table: inout ItemSettingsTable) {}
+
+    /// Where the behaviour's world parts are made in a sync, relative to other kinds (boundaries, then attachment
+    /// joints, then snap joints), so the world's handles come out in the same order whatever the tree's order.
+    var worldPartsOrder: Int { 0 }
+
+    /// After items have their bodies and shapes: makes or updates what the behaviour owns in the world.
+    func syncWorldParts(_ animator: Animator) {}
+
+    /// The behaviour left the animator's tree: drops what it owns in the world.
+    func removeWorldParts(_ animator: Animator) {}
+
+    /// Whether `applyFrameForces` must run every frame.
+    var appliesFrameForces: Bool { false }
+
+    /// Before each frame's step: forces and impulses on the bodies of the behaviour's items.
+    func applyFrameForces(_ animator: Animator) {}
+
+    /// Adds what the behaviour draws (boundaries, joints) to a snapshot.
+    func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {}
 }
 
 /// A behaviour that holds a list of items (gravity, collision, push, item behaviour), with `addItem` and `removeItem`.

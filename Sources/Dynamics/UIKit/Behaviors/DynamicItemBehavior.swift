@@ -53,4 +53,19 @@ public final class DynamicItemBehavior: ItemHoldingBehavior {
 
     /// The item's angular velocity, rad/s.
     public func angularVelocity(for item: DynamicItem) -> Double { item.angularVelocity }
+
+    /// All of the properties, as the animator applies them.
+    public var properties: ItemProperties {
+        var p = ItemProperties()
+        p.elasticity = elasticity; p.friction = friction; p.density = density; p.resistance = resistance
+        p.angularResistance = angularResistance; p.allowsRotation = allowsRotation; p.anchored = anchored
+        p.charge = charge
+        return p
+    }
+
+    /// The latest item behaviour in the tree wins: it replaces whatever an earlier one set.
+    override func contribute(to table: inout ItemSettingsTable) {
+        let p = properties
+        table.update(items) { $0.properties = p }
+    }
 }

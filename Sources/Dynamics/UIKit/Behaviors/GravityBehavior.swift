@@ -42,4 +42,10 @@ public final class GravityBehavior: ItemHoldingBehavior {
 
     /// The acceleration every item gets, pt/s^2.
     var acceleration: Vector { Self.pointsPerSecondSquared * direction }
+
+    /// Gravities add up, in tree order.
+    override func contribute(to table: inout ItemSettingsTable) {
+        let a = acceleration
+        table.update(items) { $0.gravity += a }
+    }
 }

@@ -79,6 +79,29 @@ public final class PushBehavior: ItemHoldingBehavior {
     /// The force (or impulse) vector for every item: magnitude x 100 along the direction.
     var force: Vector { Self.forcePerMagnitude * direction }
 
-    /// Called by the animator when an instantaneous push has fired.
-    func didFire() { isActive = false }
+    override var appliesFrameForces: Bool { true }
+
+    /// A continuous push adds its force (and the torque of an off-centre push: the offset turns with its item) to
+    /// each item's body every frame; an instantaneous one changes their velocities once, then turns itself off.
+    override func applyFrameForces(_ animator: Animator) {
+        guard isActive else { return }
+        let f = force
+        for it in items {
+            let i = Int(it.bodyID)
+            guard it.bodyID >= 0, i < animator.world.bodies.count, animator.world.bodies[i].isDynamic else { continue }
+            let b = animator.world.bodies[i]
+            // The lever arm runs from the centre of mass to the push point.
+            let r = b.origin + b.q.rotate(targetOffset(for: it)) - b.center
+            switch mode {
+            case .continuous:
+                animator.world.bodies[i].force += f
+                animator.world.bodies[i].torque += cross(r, f)
+            case .instantaneous:
+                animator.world.wakeBody(it.bodyID)
+                animator.world.bodies[i].v += b.invMass * f
+                animator.world.bodies[i].w += b.invInertia * cross(r, f)
+            }
+        }
+        if mode == .instantaneous { isActive = false }
+    }
 }

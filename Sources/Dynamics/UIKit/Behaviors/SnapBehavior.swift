@@ -43,4 +43,21 @@ public final class SnapBehavior: DynamicBehavior {
 
     override var heldItems: [DynamicItem] { [item] }
     override func release(_ item: DynamicItem) -> Bool { item !== self.item }
+
+    /// Snap joints are made after boundaries and attachment joints.
+    override var worldPartsOrder: Int { 2 }
+
+    override func syncWorldParts(_ animator: Animator) {
+        jointID = animator.placeJoint(makeJoint(body: item.bodyID), at: jointID)
+    }
+
+    override func removeWorldParts(_ animator: Animator) {
+        animator.world.destroyJoint(jointID)
+        jointID = -1
+    }
+
+    /// A line from the snap point to the item's centre.
+    override func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {
+        parts.joints.append(JointSnapshot(kind: "snap", pointA: snapPoint, pointB: item.center))
+    }
 }

@@ -9,28 +9,15 @@ extension Animator {
                                       outline: outline(of: it), isAnchored: body.map { !$0.isDynamic } ?? false,
                                       isAsleep: body.map { $0.isDynamic && !$0.isAwake } ?? false))
         }
-        var boundaries: [BoundarySnapshot] = []
-        var joints: [JointSnapshot] = []
-        for b in behaviors.flatMap(\.subtree) {
-            if let c = b as? CollisionBehavior {
-                for (id, lines) in c.allBoundaries(referenceBounds: referenceBounds) {
-                    for line in lines {
-                        boundaries.append(BoundarySnapshot(identifier: id?.description, points: line.points, isClosed: line.isClosed))
-                    }
-                }
-            } else if let a = b as? AttachmentBehavior {
-                joints.append(JointSnapshot(kind: a.kind.rawValue, pointA: a.worldAnchorA, pointB: a.worldAnchorB))
-            } else if let s = b as? SnapBehavior {
-                joints.append(JointSnapshot(kind: "snap", pointA: s.snapPoint, pointB: s.item.center))
-            }
-        }
+        var parts = SnapshotParts()
+        for b in behaviorTree { b.contribute(to: &parts, referenceBounds: referenceBounds) }
         var points: [Vector] = []
         for c in world.contacts where c.inUse && c.touching {
             if let p = c.manifold.point1, p.separation < Tolerance.linearSlop { points.append(p.point) }
             if let p = c.manifold.point2, p.separation < Tolerance.linearSlop { points.append(p.point) }
         }
-        return WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items, boundaries: boundaries,
-                             joints: joints, contactPoints: points)
+        return WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items, boundaries: parts.boundaries,
+                             joints: parts.joints, contactPoints: points)
     }
 
     /// The item's outline from the shape the world holds for it, or a shape made for the purpose when it has none.
