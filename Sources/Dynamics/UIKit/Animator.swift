@@ -162,27 +162,6 @@ public final class Animator {
         if !failures.isEmpty { throw CallbackFailures(failures) }
     }
 
-    /// Steps frames of `timeStep` until `seconds` have passed (stopping early after a frame whose callbacks threw).
-    public func run(_ seconds: Double) throws {
-        try checkNonNegative(seconds, "seconds")
-        let exactFrames = (seconds / timeStep - 1e-9).rounded(.up)
-        guard exactFrames <= 1e9 else { throw DynamicsError("run(\(seconds)) would take more than a billion frames") }
-        let frames = Int(exactFrames)
-        for _ in 0..<max(frames, 0) { try step() }
-    }
-
-    /// Steps until the animator pauses or `maxSeconds` have passed; returns the simulated seconds it took.
-    @discardableResult
-    public func runUntilRest(maxSeconds: Double = 60) throws -> Double {
-        try checkNonNegative(maxSeconds, "maxSeconds")
-        var t: Double = 0
-        while (isRunning || willResumePending) && t < maxSeconds - 1e-9 {
-            try step()
-            t += timeStep
-        }
-        return t
-    }
-
     // MARK: Change tracking
 
     /// Membership changed: items may have joined or left. Recomputes which items this animator animates.

@@ -49,9 +49,7 @@ public enum DynamicsCommands {
             }
             frames = n
         }
-        for _ in 0..<frames {
-            try FrameStepping.step(state.stack, a)
-        }
+        try FrameStepping.run(state.stack, a, .frames(frames))
         return describe(a)
     }
 
@@ -61,8 +59,7 @@ public enum DynamicsCommands {
         guard let seconds = Double(arguments.trimmed), seconds.isFinite, seconds >= 0 else {
             throw LuaError(".run takes a number of seconds, e.g. .run 2", kind: .raw)
         }
-        try AnimatorBinding.checkRunLength(seconds, a)
-        try FrameStepping.run(state.stack, a, seconds)
+        try FrameStepping.run(state.stack, a, .seconds(seconds))
         return describe(a)
     }
 

@@ -44,7 +44,7 @@ enum PictureCommands {
             }
             speed = value
         }
-        try AnimatorBinding.checkRunLength(seconds, a)
+        _ = try dynamics { () throws(DynamicsError) in try a.frames(covering: seconds) }
         let outcome = try PlayBinding.run(state.stack, a, seconds: seconds, speed: speed, fps: 30,
                                           canvas: try PictureOptions.canvas(nil), printsLastFrame: false)
         if let last = outcome.lastFrame { return last }

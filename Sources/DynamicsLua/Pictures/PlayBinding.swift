@@ -65,7 +65,7 @@ enum PlayBinding {
     static func play(_ s: LuaStack) throws(LuaError) -> Int32 {
         let a = try s.checkAnimator(1, .arg(1))
         let seconds = try s.checkNonNegative(2, .arg(2))
-        try AnimatorBinding.checkRunLength(seconds, a)
+        _ = try dynamics { () throws(DynamicsError) in try a.frames(covering: seconds) }
         let o = try PictureOptions.table(s, 3, typeName: "play", keys: keys)
         let speed = try o.flatMapOption { o throws(LuaError) in try PictureOptions.positive(o, "speed") } ?? 1
         let fps = try o.flatMapOption { o throws(LuaError) in try PictureOptions.positive(o, "fps") } ?? 30
@@ -102,7 +102,7 @@ enum PlayBinding {
         }
         _ = try picture()  // bad drawing options fail before anything is stepped
 
-        let totalFrames = max(0, Int((seconds / a.timeStep - 1e-9).rounded(.up)))
+        let totalFrames = try dynamics { () throws(DynamicsError) in try a.frames(covering: seconds) }
         var outcome = Outcome()
         let start = a.elapsedTime
 
@@ -132,31 +132,37 @@ enum PlayBinding {
             try TerminalOutput.writeNow(LiveFrame.begin + LiveFrame.frame(try picture(), status: status()), on: s)
             _ = pacer.delay(now: FramePacer.monotonicSeconds())  // the first stepped frame is due one interval later
         }
-        var failure: LuaError?
+        // The frames go through the animator's one loop; after each, this counts it, and at the end of each batch
+        // of `stepsPerFrame` frames it draws (on a terminal, paced) and decides whether to go on.
         let host = DynamicsHost.of(s)
-        loop: while outcome.frames < totalFrames {
-            let batch = min(pacer.stepsPerFrame, totalFrames - outcome.frames)
-            for _ in 0..<batch {
-                do throws(LuaError) {
-                    let reported = host?.callbackErrorCount ?? 0
-                    let ok = try FrameStepping.frame(s, a, nil)
-                    // Lua callbacks report their errors through the host rather than throwing; either way, stop
-                    // here so the message is not buried under frames.
-                    if !ok || (host?.callbackErrorCount ?? 0) > reported { outcome.callbackFailed = true }
-                } catch {
-                    failure = error
-                }
-                outcome.frames += 1
-                if outcome.callbackFailed || failure != nil || playInterrupted != 0 { break }
-            }
+        var inBatch = 0
+        var reported = host?.callbackErrorCount ?? 0
+        var failure: LuaError?
+        func afterFrame(_ a: Animator) throws(LuaError) -> Bool {
+            outcome.frames += 1
+            inBatch += 1
+            // Lua callbacks report their errors through the host rather than throwing; either way, stop here so the
+            // message is not buried under frames.
+            let errors = host?.callbackErrorCount ?? 0
+            if errors > reported { outcome.callbackFailed = true }
+            reported = errors
             if playInterrupted != 0 { outcome.interrupted = true }
+            guard inBatch == pacer.stepsPerFrame || outcome.frames == totalFrames || outcome.callbackFailed
+                || outcome.interrupted else { return true }
+            inBatch = 0
             // A paused animator would only show the same picture until the time is up.
             if !a.isRunning { outcome.atRest = true }
             if live {
                 pacer.waitForNextFrame()
                 try TerminalOutput.writeNow(LiveFrame.frame(try picture(), status: status()), on: s)
             }
-            if outcome.interrupted || outcome.atRest || outcome.callbackFailed || failure != nil { break loop }
+            return !(outcome.interrupted || outcome.atRest || outcome.callbackFailed)
+        }
+        do throws(LuaError) {
+            let result = try FrameStepping.run(s, a, .frames(totalFrames), afterFrame: afterFrame)
+            if !result.failures.isEmpty { outcome.callbackFailed = true }
+        } catch {
+            failure = error
         }
         outcome.simulated = a.elapsedTime - start
         if live {
@@ -166,7 +172,6 @@ enum PlayBinding {
             outcome.lastFrame = (try picture()).joined(separator: "\n") + "\n" + status()
             if printsLastFrame, let text = outcome.lastFrame { try TerminalOutput.print(text, on: s) }
         }
-        try PictureSessions.of(s)?.flush(a)
         if let failure { throw failure }
         return outcome
     }

@@ -1,10 +1,10 @@
 import Dynamics
 import LuaKit
 
-/// Every way the bindings advance an animator (`step`, `run`, `runUntilRest`, `.step`, `.run`, `play`) goes through
-/// here, so recordings and traces see each frame. While nothing records or traces an animator, `run` and
-/// `runUntilRest` hand the whole loop to the solver as before; while something does, they step frame by frame
-/// with the same frame count and stopping rules.
+/// How the bindings advance an animator. One frame of any length is `step`; every run of frames (`run`,
+/// `runUntilRest`, `play`, the REPL's `.step`, `.run` and `.play`) is `run`, which goes through the animator's one
+/// loop (`Animator.advance`), so recordings and traces see each frame, callbacks run on this Lua thread and their
+/// errors are reported the same way, whoever asked for the frames.
 enum FrameStepping {
     /// One frame of `dt` (nil: the time step); false when a callback raised (already reported through the host).
     @discardableResult
@@ -12,53 +12,32 @@ enum FrameStepping {
         // The host and its sessions are found once: `animator:step()` from a Lua loop is a hot path.
         let host = DynamicsHost.of(s)
         let sessions = host?.pictures
-        let ok = try frame(s, a, dt, host: host, sessions: sessions)
+        let ok = try AnimatorBinding.stepping(s, host: host) { try a.step(dt) } != nil
+        try sessions?.didStep(a)
         try sessions?.flush(a)
         return ok
     }
 
-    /// Frames of the time step for `seconds`, stopping after a frame whose callbacks raised (as `Animator.run`).
-    static func run(_ s: LuaStack, _ a: Animator, _ seconds: Double) throws(LuaError) {
-        guard let sessions = PictureSessions.of(s), sessions.isObserving(a) else {
-            _ = try AnimatorBinding.stepping(s) { try a.run(seconds) }
-            return
-        }
-        let frames = Int((seconds / a.timeStep - 1e-9).rounded(.up))
-        for _ in 0..<max(frames, 0) {
-            guard try frame(s, a, nil) else { break }
-        }
-        try sessions.flush(a)
-    }
-
-    /// Frames until the animator pauses or `limit` seconds have passed; the simulated seconds it took.
-    static func runUntilRest(_ s: LuaStack, _ a: Animator, _ limit: Double) throws(LuaError) -> Double {
-        let start = a.elapsedTime
-        guard let sessions = PictureSessions.of(s), sessions.isObserving(a) else {
-            let seconds = try AnimatorBinding.stepping(s) { try a.runUntilRest(maxSeconds: limit) }
-            return seconds ?? (a.elapsedTime - start)
-        }
-        var t = 0.0
-        // A resume is always announced with isRunning already true, so isRunning alone says whether to go on.
-        while a.isRunning && t < limit - 1e-9 {
-            let ok = try frame(s, a, nil)
-            t += a.timeStep
-            guard ok else { return a.elapsedTime - start }
-        }
-        try sessions.flush(a)
-        return t
-    }
-
-    /// One frame and what watches it, without flushing the trace (callers flush once at the end).
-    static func frame(_ s: LuaStack, _ a: Animator, _ dt: Double?) throws(LuaError) -> Bool {
+    /// Frames of the time step for `length`. After each frame, what records or traces the animator sees it, then
+    /// `afterFrame` (return false to stop). Callback failures are reported through the host and end the run.
+    @discardableResult
+    static func run(_ s: LuaStack, _ a: Animator, _ length: RunLength,
+                    afterFrame: ((Animator) throws(LuaError) -> Bool)? = nil) throws(LuaError) -> RunResult {
         let host = DynamicsHost.of(s)
-        return try frame(s, a, dt, host: host, sessions: host?.pictures)
-    }
-
-    /// `frame(_:_:_:)` with the host and sessions already found.
-    private static func frame(_ s: LuaStack, _ a: Animator, _ dt: Double?, host: DynamicsHost?,
-                              sessions: PictureSessions?) throws(LuaError) -> Bool {
-        let ok = try AnimatorBinding.stepping(s, host: host) { try a.step(dt) } != nil
-        try sessions?.didStep(a)
-        return ok
+        let sessions = host?.pictures
+        // While nothing records or traces the animator and nobody watches the frames, the loop runs on its own.
+        let observing = sessions?.isObserving(a) ?? false
+        let watch: ((Animator) throws -> Bool)?
+        if observing || afterFrame != nil {
+            watch = { a in
+                if observing { try sessions?.didStep(a) }
+                return try afterFrame?(a) ?? true
+            }
+        } else {
+            watch = nil
+        }
+        let result = try AnimatorBinding.stepping(s, host: host) { try a.advance(length, afterFrame: watch) }
+        try sessions?.flush(a)
+        return result
     }
 }

@@ -29,25 +29,27 @@ enum AnimatorBinding {
         defer { host?.activeStack = previous }
         do {
             return try body()
+        } catch let error as LuaError {
+            throw error
         } catch let error as DynamicsError {
             throw LuaError(error.message)
         } catch let failures as CallbackFailures {
-            for failure in failures.failures { host?.reportCallbackError(failure.description) }
+            report(failures.failures, host)
             return nil
         } catch {
             throw LuaError("\(error)")
         }
     }
 
-    /// The most frames one `run` may take: far beyond any real scene, and far below where counting frames in an
-    /// Int would overflow (the solver converts seconds / timeStep to a frame count).
-    static let maxFramesPerRun = 100_000_000.0
+    /// `stepping(_:_:)` for a run of frames: the callback failures of its last frame are reported through the host.
+    static func stepping(_ s: LuaStack, host: DynamicsHost?, _ body: () throws -> RunResult) throws(LuaError) -> RunResult {
+        let result = try stepping(s, host: host, body) as RunResult? ?? RunResult()
+        report(result.failures, host)
+        return result
+    }
 
-    /// Checks that `seconds` of frames of the animator's timeStep is a sane number of frames.
-    static func checkRunLength(_ seconds: Double, _ a: Animator) throws(LuaError) {
-        guard seconds / a.timeStep <= maxFramesPerRun else {
-            throw LuaError("run(\(formatNumber(seconds))) would be more than \(Int(maxFramesPerRun)) frames of timeStep; run less at once")
-        }
+    private static func report(_ failures: [CallbackFailure], _ host: DynamicsHost?) {
+        for failure in failures { host?.reportCallbackError(failure.description) }
     }
 
     /// `Animator{ width =, height = }`, `Animator(view)`, `Animator()` or `Animator{}`.
@@ -174,14 +176,13 @@ enum AnimatorBinding {
             ("run", { s throws(LuaError) in
                 let a = try animator(s)
                 let seconds = try s.checkNonNegative(2, .arg(2))
-                try checkRunLength(seconds, a)
-                try FrameStepping.run(s, a, seconds)
+                try FrameStepping.run(s, a, .seconds(seconds))
                 return 0
             }),
             ("runUntilRest", { s throws(LuaError) in
                 let a = try animator(s)
                 let limit = s.isNil(at: 2) ? 60 : try s.checkNonNegative(2, .arg(2))
-                s.push(try FrameStepping.runUntilRest(s, a, limit))
+                s.push(try FrameStepping.run(s, a, .untilRest(maxSeconds: limit)).seconds)
                 return 1
             }),
             ("state", { s throws(LuaError) in
