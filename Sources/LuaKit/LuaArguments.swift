@@ -12,11 +12,6 @@ extension LuaStack {
         return value
     }
 
-    /// The number at `arg`, or `defaultValue` when the argument is absent or nil.
-    public func optionalNumber(_ arg: Int32, default defaultValue: Double) throws(LuaError) -> Double {
-        isNil(at: arg) ? defaultValue : try checkNumber(arg)
-    }
-
     /// The integer at `arg` (a float with an exact integer value is accepted, as in Lua).
     public func checkInteger(_ arg: Int32) throws(LuaError) -> Int64 {
         guard type(at: arg) == .number else {

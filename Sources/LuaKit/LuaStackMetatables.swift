@@ -35,8 +35,4 @@ extension LuaStack {
         LuaType(rawValue: lua_rawget(L, table)) ?? .none
     }
 
-    /// Stores the value on top as `t[k]` for the key just below it, popping both, without metamethods.
-    public func rawSetPair(_ table: Int32) {
-        lua_rawset(L, absolute(table))
-    }
 }

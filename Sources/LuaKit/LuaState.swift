@@ -138,10 +138,6 @@ public final class LuaState {
         lua_setglobal(L, name)
     }
 
-    /// Asks running Lua code to stop at its next instruction with the error "interrupted!" (lua.c's Ctrl-C).
-    /// Safe to call from a signal handler: it only sets a debug hook.
-    public func requestInterrupt() { clua_request_interrupt(L) }
-
     /// Removes a pending interrupt request that no code ran into.
     public func clearInterrupt() { clua_clear_interrupt(L) }
 }

@@ -17,9 +17,7 @@ struct Body {
     var v = Vector.zero
     var w: Double = 0
 
-    var mass: Double = 0
     var invMass: Double = 0
-    var inertia: Double = 0
     var invInertia: Double = 0
     var fixedRotation = false
 
@@ -44,12 +42,9 @@ struct Body {
     /// The island tag given when the body fell asleep: waking one body wakes everything that slept with it.
     var sleepTag: Int = 0
 
-    // Per-step solver state: motion since the step began. Constraints measure errors from these, so they never need
-    // the full transform in the inner loop.
+    // Where the body was when the step began; the solver's motion since then is in its BodyState.
     var center0 = Vector.zero
     var q0 = Rotation.identity
-    var dp = Vector.zero
-    var dq = Rotation.identity
 
     /// The transform of the body frame (the item's centre and angle).
     var transform: Transform { Transform(p: origin, q: q) }
@@ -70,13 +65,10 @@ struct Body {
         localCenter = lc
         center = origin + q.rotate(lc)
         if type == .dynamicBody && m > 0 {
-            mass = m
             invMass = 1 / m
-            inertia = fixedRotation ? 0 : inertiaAboutCenter
             invInertia = (fixedRotation || inertiaAboutCenter <= 0) ? 0 : 1 / inertiaAboutCenter
         } else {
-            mass = type == .dynamicBody ? 0 : m
-            invMass = 0; inertia = 0; invInertia = 0
+            invMass = 0; invInertia = 0
         }
     }
 }

@@ -8,6 +8,4 @@ public enum Tolerance {
     public static let speculativeDistance: Double = 4 * linearSlop
     /// Broadphase boxes are fattened by this much so small motions do not move proxies.
     public static let aabbMargin: Double = 0.05 * lengthUnitsPerMeter
-    /// Polygon radius used to round boxes slightly, and the skin used by continuous collision.
-    public static let polygonRadius: Double = 0
 }

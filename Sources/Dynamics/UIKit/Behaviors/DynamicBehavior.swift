@@ -19,7 +19,10 @@ public class DynamicBehavior {
         guard child.parent == nil, child.animator == nil else {
             throw DynamicsError("the behaviour is already a child of another behaviour or in an animator")
         }
-        var b: DynamicBehavior? = self
+        // Only a behaviour with children of its own can be an ancestor of this one; a new, empty child (how deep
+        // trees are built) needs no walk up the tree.
+        var b: DynamicBehavior? = child.children.isEmpty ? nil : self
+        if child === self { b = self }
         while let x = b {
             if x === child { throw DynamicsError("a behaviour cannot be its own descendant") }
             b = x.parent
