@@ -58,11 +58,14 @@ public final class DynamicItem {
     public init(center: Vector, size: Vector, angle: Double = 0, name: String = "", color: String? = nil,
                 shape: ItemShape = .rectangle) throws(DynamicsError) {
         try checkFinite(center, "center")
-        try checkPositive(size.x, "width")
-        try checkPositive(size.y, "height")
+        try checkPositive(size.x, "width", atMost: largestItemExtent)
+        try checkPositive(size.y, "height", atMost: largestItemExtent)
         try checkFinite(angle, "angle")
         if case .path(let points) = shape {
             guard points.allSatisfy(\.isFinite) else { throw DynamicsError("path points must be finite") }
+            guard points.allSatisfy({ abs($0.x) <= largestItemExtent && abs($0.y) <= largestItemExtent }) else {
+                throw DynamicsError("path points must lie within \(largestItemExtent) pt of the centre")
+            }
             do { _ = try Shape.polygon(points) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
         }
         self.center = center; self.size = size; self.angle = angle; self.name = name; self.color = color; self.shape = shape
