@@ -81,6 +81,9 @@ public final class DynamicItem {
     /// An item shaped by a convex path given relative to its centre; its size is the path's bounding box.
     public convenience init(center: Vector, path: [Vector], angle: Double = 0, name: String = "", color: String? = nil) throws(DynamicsError) {
         guard let first = path.first else { throw DynamicsError("a path shape needs at least three points") }
+        // The outline is checked before its box: a flat one would otherwise be reported as a zero height.
+        guard path.allSatisfy(\.isFinite) else { throw DynamicsError("path points must be finite") }
+        do { _ = try Shape.polygon(path) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
         var lo = first, hi = first
         for p in path { lo = minVector(lo, p); hi = maxVector(hi, p) }
         try self.init(center: center, size: hi - lo, angle: angle, name: name, color: color, shape: .path(path))

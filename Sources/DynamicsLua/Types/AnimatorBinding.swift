@@ -163,6 +163,7 @@ enum AnimatorBinding {
                    "steps frames of timeStep for that long") { s throws(LuaError) in
                 let a = try animator(s)
                 let seconds = try s.checkNonNegative(2, .arg(2))
+                _ = try dynamics(argument: 2) { () throws(DynamicsError) in try a.frames(covering: seconds) }
                 try FrameStepping.run(s, a, .seconds(seconds))
                 return 0
             },
@@ -170,6 +171,7 @@ enum AnimatorBinding {
                    "steps until the animator pauses; returns the simulated seconds") { s throws(LuaError) in
                 let a = try animator(s)
                 let limit = s.isNil(at: 2) ? 60 : try s.checkNonNegative(2, .arg(2))
+                _ = try dynamics(argument: 2) { () throws(DynamicsError) in try a.frames(covering: limit) }
                 s.push(try FrameStepping.run(s, a, .untilRest(maxSeconds: limit)).seconds)
                 return 1
             },

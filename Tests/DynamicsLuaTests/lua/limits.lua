@@ -47,3 +47,13 @@ assert(coloured.color == nil)
 -- A constructor called through pcall still names itself.
 local ok, message = pcall(View, 5)
 assert(not ok and message:find("bad argument #1 to 'View'", 1, true), message)
+
+-- A flat outline is called flat, not a zero height; run, runUntilRest and play name themselves when asked for
+-- more frames than one run may take.
+expectError("bad argument #1 to 'View' (invalid path shape: the polygon is degenerate",
+  View, { center = {0, 0}, shape = Path.polygon{ {0, 0}, {1, 0}, {2, 0} } })
+local long = Animator()
+for _, name in ipairs{ "run", "runUntilRest", "play" } do
+  expectError("bad argument #1 to '" .. name .. "' (1e+300 seconds would be more than 100000000 frames",
+    function() long[name](long, 1e300) end)
+end
