@@ -151,6 +151,20 @@ if !options.skipMemory {
         + "count (world, shapes, contacts; for ours+Lua also the Lua objects).")
 }
 
+// Building.
+if !options.skipMemory {
+    say("\n## Building: seconds to make each structure, once, in a fresh state\n")
+    var table = Table(headers: ["what", "seconds"])
+    do {
+        for figure in try BuildCost.measure(scale: options.quick ? 0.25 : 1) {
+            table.rows.append([figure.name, Format.fixed(figure.seconds, 3)])
+        }
+    } catch {
+        table.rows.append(["failed", "\(error)"])
+    }
+    say(table.render())
+}
+
 // Crossing costs.
 if !options.skipCrossings {
     say("\n## Crossing costs (Lua <-> Swift)\n")

@@ -34,9 +34,8 @@ enum PathBinding {
     /// Runs a drawing command on the path at argument 1 and returns the path again, so calls chain.
     private static func draw(_ s: LuaStack, _ body: (inout Path) throws(LuaError) -> Void) throws(LuaError) -> Int32 {
         let object = try s.checkObject(1, as: PathObject.self, expected: "Path")
-        var path = object.path
-        try body(&path)
-        object.path = path
+        // In place: a copy of the path would make each drawing call copy every point drawn so far.
+        try body(&object.path)
         s.top = 1
         return 1
     }
