@@ -143,12 +143,7 @@ public struct Launcher {
     private func runFile(_ path: String?, arguments: Int32, with evaluator: Evaluator) -> Bool {
         let stack = state.stack
         do {
-            if let path, path.utf8.contains(0) {
-                // The C API stops a name at its NUL, so lua can only ever open what comes before it.
-                try stack.loadFile(String(decoding: path.utf8.prefix { $0 != 0 }, as: UTF8.self))
-            } else {
-                try stack.loadFile(path)
-            }
+            try stack.loadFile(path)
             if arguments > 0 { stack.insert(at: stack.top - arguments) }
             stack.pop(try evaluator.call(arguments: arguments))
             return true
