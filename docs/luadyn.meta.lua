@@ -21,8 +21,10 @@
 
 ---An immutable 2D point or vector in points (CGPoint / CGVector).
 ---@class Point
----@field x number horizontal, grows right
----@field y number vertical, grows down
+-- generated from the Point description
+---@field x number ro, horizontal, grows right
+---@field y number ro, vertical, grows down
+-- end of generated Point fields
 ---@operator add(luadyn.PointLike): Point
 ---@operator sub(luadyn.PointLike): Point
 ---@operator mul(number): Point
@@ -50,18 +52,20 @@ function Point(x, y) end
 
 ---A dynamic item (UIView as a UIDynamicItem).
 ---@class View
----@field center Point rw, pt
----@field angle number rw, radians (positive turns clockwise on screen)
----@field size {width: number, height: number} ro
----@field bounds luadyn.Rect ro, at (0, 0)
----@field frame luadyn.Rect ro, box around the rotated item
----@field name string ro
----@field color string? rw, CSS colour name or #rrggbb
----@field shape "rectangle"|"ellipse"|Path ro
----@field velocity Point rw, pt/s
----@field angularVelocity number rw, rad/s
----@field mass number ro, density x area / 10000
----@field animator Animator? ro
+-- generated from the View description
+---@field center Point rw, where the item's centre is; writing it moves the item (updateItemUsingCurrentState)
+---@field angle number rw, rotation of its transform; positive turns clockwise on screen
+---@field size {width: number, height: number} ro, fixed at creation
+---@field bounds luadyn.Rect ro, (0, 0, width, height)
+---@field frame luadyn.Rect ro, the axis-aligned box around the rotated item
+---@field name string ro, shown by tostring and pictures; set when made
+---@field color string rw, a CSS colour name or #rrggbb, for pictures
+---@field shape "rectangle"|"ellipse"|Path ro, what it collides as (collisionBoundsType)
+---@field velocity Point rw, linear velocity
+---@field angularVelocity number rw, positive turns clockwise on screen
+---@field mass number ro, density x area / 10000 (a 100x100 item of density 1 has mass 1)
+---@field animator Animator? ro, the animator whose behaviours hold it
+-- end of generated View fields
 local ViewMethods = {}
 ---Takes the item out of every behaviour of its animator.
 function ViewMethods:removeFromSuperview() end
@@ -85,18 +89,20 @@ function View(options) end
 
 ---UIDynamicAnimator: runs behaviours over items, frame by frame.
 ---@class Animator
----@field behaviors Behavior[] ro, in order added
----@field items View[] ro
----@field timeStep number rw, default 1/60
----@field substeps integer rw, default 4
----@field allowsSleep boolean rw, default true: false keeps every item awake (not in UIKit)
----@field isRunning boolean ro
----@field elapsedTime number ro, seconds
----@field referenceBounds luadyn.Rect? ro
----@field delegate luadyn.AnimatorDelegate? rw
----@field kineticEnergy number ro, mass·pt²/s²: ½ m v² + ½ I ω² of the items not anchored
----@field potentialEnergy number ro, mass·pt²/s²: -m (g · p) per gravity acting, zero at the origin
----@field isRecording boolean ro
+-- generated from the Animator description
+---@field behaviors Behavior[] ro, top-level behaviours in order added
+---@field items View[] ro, every item in any of its behaviours
+---@field timeStep number rw, the frame length step() uses
+---@field substeps integer rw, solver sub-steps per frame
+---@field allowsSleep boolean rw, false keeps every item awake, so the animator never pauses (not in UIKit)
+---@field isRunning boolean ro, false once every item is at rest; true again when anything changes
+---@field elapsedTime number ro, simulated seconds while running
+---@field referenceBounds luadyn.Rect? ro, (0, 0, w, h) of the reference view, or nil
+---@field delegate table? rw, { didPause = function(self, animator) end, willResume = function(self, animator) end }
+---@field kineticEnergy number ro, ½ m v² + ½ I ω² of every item that is not anchored (mass: a 100x100 item of density 1 is 1)
+---@field potentialEnergy number ro, -m (g · p) summed over every gravity acting on each item; zero at the origin, so -1000 m y under default gravity
+---@field isRecording boolean ro, true between animator:record() and animator:stopRecording()
+-- end of generated Animator fields
 local AnimatorMethods = {}
 ---@param b Behavior
 function AnimatorMethods:addBehavior(b) end
@@ -171,9 +177,11 @@ function Animator(options) end
 
 ---UIDynamicBehavior: the base of every behaviour, and a composite on its own.
 ---@class Behavior
----@field action fun(b: Behavior)? rw, runs once per frame after the step
----@field animator Animator? ro
----@field children Behavior[] ro
+-- generated from the Behavior description
+---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
+---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
+---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)
+-- end of generated Behavior fields
 local BehaviorMethods = {}
 ---@param child Behavior
 function BehaviorMethods:addChild(child) end
@@ -195,9 +203,15 @@ function ItemHolderMethods:removeItem(view) end
 
 ---UIGravityBehavior: magnitude 1 = 1000 pt/s^2.
 ---@class Gravity: luadyn.ItemHolder
----@field direction Point rw, default (0, 1)
----@field angle number rw, default pi/2
----@field magnitude number rw, default 1
+-- generated from the Gravity description
+---@field items View[] ro, the items this behaviour acts on, in order added
+---@field direction Point rw, the acceleration vector in units of 1000 pt/s^2
+---@field angle number rw, pi/2 is down
+---@field magnitude number rw, 1 = 1000 pt/s^2
+---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
+---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
+---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)
+-- end of generated Gravity fields
 local GravityMethods = {}
 ---@param angle number
 ---@param magnitude number
@@ -215,11 +229,17 @@ function Gravity(options) end
 
 ---UICollisionBehavior.
 ---@class Collision: luadyn.ItemHolder
----@field mode "everything"|"items"|"boundaries" rw
----@field translatesReferenceBoundsIntoBoundary boolean rw
----@field boundaryIdentifiers luadyn.BoundaryId[] ro
----@field delegate luadyn.CollisionDelegate? rw
----@field collisionDelegate luadyn.CollisionDelegate? rw, same as delegate
+-- generated from the Collision description
+---@field items View[] ro, the items this behaviour acts on, in order added
+---@field mode "everything"|"items"|"boundaries" rw, what the items collide with (collisionMode)
+---@field translatesReferenceBoundsIntoBoundary boolean rw, the animator's reference bounds become a boundary (identifier nil)
+---@field boundaryIdentifiers (string|number)[] ro, identifiers of added boundaries, in order added
+---@field delegate table? rw, beganContact, endedContact, beganBoundaryContact, endedBoundaryContact (collisionDelegate)
+---@field collisionDelegate table? rw, same as delegate
+---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
+---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
+---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)
+-- end of generated Collision fields
 local CollisionMethods = {}
 ---@param insets luadyn.InsetsLike
 function CollisionMethods:setTranslatesReferenceBoundsIntoBoundary(insets) end
@@ -241,14 +261,19 @@ function Collision(options) end
 
 ---UIAttachmentBehavior.
 ---@class Attachment: Behavior
----@field kind "distance"|"fixed"|"pin"|"sliding"|"limit" ro
----@field items View[] ro
----@field anchorPoint Point rw
----@field length number rw
----@field frequency number rw, Hz (0 = rigid)
----@field damping number rw, damping ratio
----@field frictionTorque number rw
----@field attachmentRange luadyn.Range rw
+-- generated from the Attachment description
+---@field kind "distance"|"fixed"|"pin"|"sliding"|"limit" ro, which attachment this is (attachedBehaviorType)
+---@field items View[] ro, one or two items
+---@field anchorPoint Point rw, the anchor
+---@field length number rw, the distance kept between the attachment points
+---@field frequency number rw, 0 = a rigid rod
+---@field damping number rw, damping ratio, 1 = critical
+---@field frictionTorque number rw, resists turning
+---@field attachmentRange luadyn.Range rw, points along the axis (sliding), radians (pin), distance (limit)
+---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
+---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
+---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)
+-- end of generated Attachment fields
 ---@operator call(View): Attachment
 Attachment = {}
 ---@class luadyn.AttachmentTuning
@@ -288,9 +313,14 @@ function Attachment.limit(item1, offset1, item2, offset2, options) end
 
 ---UISnapBehavior.
 ---@class Snap: Behavior
----@field items View[] ro
----@field snapPoint Point rw
----@field damping number rw, 0..1, default 0.5
+-- generated from the Snap description
+---@field items View[] ro, the one item
+---@field snapPoint Point rw, where the item goes
+---@field damping number rw, 0 = most oscillation, 1 = least
+---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
+---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
+---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)
+-- end of generated Snap fields
 ---@param item View
 ---@param point luadyn.PointLike
 ---@param options {damping: number?, action: fun(b: Snap)?}?
@@ -299,11 +329,17 @@ function Snap(item, point, options) end
 
 ---UIPushBehavior.
 ---@class Push: luadyn.ItemHolder
----@field mode "continuous"|"instantaneous" ro
----@field active boolean rw
----@field angle number rw
----@field magnitude number rw
----@field direction Point rw
+-- generated from the Push description
+---@field items View[] ro, the items this behaviour acts on, in order added
+---@field mode "continuous"|"instantaneous" ro, set when made
+---@field active boolean rw, an instantaneous push fires once on the next step, then turns false
+---@field angle number rw, 0 points right
+---@field magnitude number rw, 1 gives a 100x100 density-1 item 100 pt/s^2 (or 100 pt/s at once)
+---@field direction Point rw, angle and magnitude as a vector
+---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
+---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
+---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)
+-- end of generated Push fields
 local PushMethods = {}
 ---@param angle number
 ---@param magnitude number
@@ -320,14 +356,20 @@ function Push(options) end
 
 ---UIDynamicItemBehavior.
 ---@class ItemBehavior: luadyn.ItemHolder
----@field elasticity number rw, default 0
----@field friction number rw, default 0
----@field density number rw, default 1
----@field resistance number rw, default 0
----@field angularResistance number rw, default 0
----@field allowsRotation boolean rw, default true
----@field anchored boolean rw, default false
----@field charge number rw, default 0
+-- generated from the ItemBehavior description
+---@field items View[] ro, the items this behaviour acts on, in order added
+---@field elasticity number rw, bounciness; 1 keeps all speed
+---@field friction number rw, sliding friction
+---@field density number rw, mass per 10000 pt^2
+---@field resistance number rw, linear damping
+---@field angularResistance number rw, angular damping
+---@field allowsRotation boolean rw, false keeps the angle
+---@field anchored boolean rw, an anchored item never moves but others collide with it (isAnchored)
+---@field charge number rw, for electric and magnetic fields
+---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
+---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
+---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)
+-- end of generated ItemBehavior fields
 local ItemBehaviorMethods = {}
 ---@param item View
 ---@param v luadyn.PointLike
@@ -348,8 +390,10 @@ function ItemBehavior(options) end
 
 ---UIBezierPath: lines and curves for boundaries and item shapes. Drawing methods return the path.
 ---@class Path
----@field bounds luadyn.Rect? ro
----@field points Point[][] ro, flattened points of each subpath
+-- generated from the Path description
+---@field bounds luadyn.Rect ro, the box around its points
+---@field points Point[][] ro, the flattened points of each subpath
+-- end of generated Path fields
 ---@operator call: Path
 Path = {}
 ---@param x number

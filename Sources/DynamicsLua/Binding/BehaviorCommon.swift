@@ -4,45 +4,34 @@ import LuaKit
 /// What every behaviour binding shares: pushing a behaviour as its own Lua type, the `action` block, children,
 /// items, and reading `Type{ a, b, key = .. }` / `Type(a, b)` arguments.
 enum BehaviorCommon {
-    /// The Lua type name of a behaviour, from its Swift class.
-    static func className(of b: DynamicBehavior) -> String {
-        switch b {
-        case is GravityBehavior: return "Gravity"
-        case is CollisionBehavior: return "Collision"
-        case is AttachmentBehavior: return "Attachment"
-        case is SnapBehavior: return "Snap"
-        case is PushBehavior: return "Push"
-        case is DynamicItemBehavior: return "ItemBehavior"
-        default: return "Behavior"
-        }
-    }
+    /// The Lua type name of a behaviour, from its Swift class through the registry of bound types.
+    static func className(of b: DynamicBehavior) -> String { luaTypeNames[ObjectIdentifier(type(of: b))] ?? "Behavior" }
+
+    /// Each bound Swift class's Lua type name.
+    private static let luaTypeNames: [ObjectIdentifier: String] = {
+        var names: [ObjectIdentifier: String] = [:]
+        for type in boundTypes { if let swiftClass = type.swiftClass { names[ObjectIdentifier(swiftClass)] = type.info.name } }
+        return names
+    }()
 
     /// The help of a behaviour's Lua type.
     static func info(of b: DynamicBehavior) -> TypeInfo { HelpCatalog.type(named: className(of: b)) ?? HelpCatalog.behavior }
 
-    /// Fields every behaviour has; pushes the value and returns true when `key` is one of them.
-    static func get(_ s: LuaStack, _ b: DynamicBehavior, _ key: String) -> Bool {
-        switch key {
-        case "action":
-            if let callback = DynamicsHost.of(s)?.action(of: b) { callback.ref.push(on: s) } else { s.pushNil() }
-        case "animator":
-            if let animator = b.animator { s.push(animator: animator) } else { s.pushNil() }
-        case "children":
-            s.push(behaviors: b.children)
-        case "items":
-            guard let holder = b as? ItemHoldingBehavior else { return false }
-            s.push(views: holder.items)
-        default:
-            return false
-        }
-        return true
-    }
-
-    /// Sets a field every behaviour has (only `action`); returns true when `key` is one.
-    static func set(_ s: LuaStack, _ b: DynamicBehavior, _ key: String, valueAt index: Int32) throws(LuaError) -> Bool {
-        guard key == "action" else { return false }
-        try setAction(s, b, valueAt: index, site: .arg(index))
-        return true
+    /// The properties every behaviour has, after its own: `action`, `animator`, `children`.
+    static func commonProperties<B: DynamicBehavior>() -> [Property<B>] {
+        [
+            Property("action", "function(b) or nil", default: "nil",
+                     "runs once per frame after the step (UIDynamicBehavior.action)", option: true,
+                     get: { s, b in
+                         if let callback = DynamicsHost.of(s)?.action(of: b) { callback.ref.push(on: s) } else { s.pushNil() }
+                     },
+                     set: { s, b, i, site throws(LuaError) in try setAction(s, b, valueAt: i, site: site) }),
+            Property("animator", "Animator or nil",
+                     "the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)",
+                     get: { s, b in if let animator = b.animator { s.push(animator: animator) } else { s.pushNil() } }),
+            Property("children", "array of behaviours", default: "{}", "child behaviours, in order added (childBehaviors)",
+                     get: { s, b in s.push(behaviors: b.children) }),
+        ]
     }
 
     /// Installs the Lua function at `index` (or nil) as the behaviour's action block.
@@ -65,58 +54,46 @@ enum BehaviorCommon {
         }
     }
 
-    /// The error for setting a field: read-only when the type has it, else unknown with a suggestion.
-    static func cannotSet(_ info: TypeInfo, _ key: String) -> LuaError {
-        if info.field(key) != nil { return LuaError("\(info.name).\(key) is read-only") }
-        return LuaError(info.unknownField(key))
-    }
-
-    /// A `bad argument #3` from a setter reads badly (`to '__newindex'`); say which field instead.
-    static func fieldError(_ error: LuaError, typeName: String, key: String) -> LuaError {
-        guard case .argument = error.kind else { return error }
-        return LuaError("bad value for \(typeName).\(key) (\(error.message))")
-    }
-
-    /// Methods of every behaviour.
-    static var methods: [(String, LuaFunction)] {
+    /// Methods of every behaviour, after its own.
+    static var methods: [Method] {
         [
-            ("addChild", { s throws(LuaError) in
+            Method("addChild", "b:addChild(child)", "adds a child behaviour (addChildBehavior)") { s throws(LuaError) in
                 let b = try s.checkBehavior(1, .arg(1))
                 let child = try s.checkBehavior(2, .arg(2))
                 try dynamics { () throws(DynamicsError) in try b.addChild(child) }
                 return 0
-            }),
-            ("removeChild", { s throws(LuaError) in
+            },
+            Method("removeChild", "b:removeChild(child)", "removes a child behaviour") { s throws(LuaError) in
                 let b = try s.checkBehavior(1, .arg(1))
                 b.removeChild(try s.checkBehavior(2, .arg(2)))
                 return 0
-            }),
+            },
         ]
     }
 
-    /// Methods of behaviours that hold items.
-    static var itemMethods: [(String, LuaFunction)] {
+    /// Methods of behaviours that hold items, before the methods of every behaviour.
+    static var itemMethods: [Method] {
         [
-            ("addItem", { s throws(LuaError) in
+            Method("addItem", "b:addItem(view)", "starts acting on an item") { s throws(LuaError) in
                 let b = try s.checkItemHolder(1)
                 let item = try s.checkView(2, .arg(2))
                 try dynamics { () throws(DynamicsError) in try b.addItem(item) }
                 return 0
-            }),
-            ("removeItem", { s throws(LuaError) in
+            },
+            Method("removeItem", "b:removeItem(view)", "stops acting on an item") { s throws(LuaError) in
                 let b = try s.checkItemHolder(1)
                 b.removeItem(try s.checkView(2, .arg(2)))
                 return 0
-            }),
+            },
         ]
     }
 
     /// The items and the option table of `Type{ a, b, key = .. }` or `Type(a, b, ...)`.
-    /// Option names are checked against `known` (plus `action`, which every behaviour takes).
+    /// Option names are checked against `known`.
     static func itemsAndOptions(_ s: LuaStack, typeName: String, known: [String]) throws(LuaError) -> ([DynamicItem], OptionTable?) {
         if s.type(at: 1) == .table {
             let o = OptionTable(s, at: 1, arg: 1, typeName: typeName)
-            try o.checkKeys(known + ["action"], allowsArray: true)
+            try o.checkKeys(known, allowsArray: true)
             var items: [DynamicItem] = []
             try o.forEachElement { (i: Int) throws(LuaError) in
                 items.append(try s.checkView(-1, .field("[\(i)]", of: 1)))
@@ -131,12 +108,16 @@ enum BehaviorCommon {
         return (items, nil)
     }
 
-    /// Applies the `action` option, if given.
-    static func applyAction(_ s: LuaStack, _ b: DynamicBehavior, _ o: OptionTable?) throws(LuaError) {
-        guard let o, o.has("action") else { return }
-        s.rawGet(o.index, field: "action")
-        defer { s.pop() }
-        try setAction(s, b, valueAt: s.top, site: .field("action", of: o.arg))
+    /// `Type{ a, b, key = .. }` or `Type(a, b)` for a behaviour that holds items: its options as `description`
+    /// states them, set in the order described.
+    /// `make` gets the option table too, for options it reads itself (named in `extraOptions`).
+    static func construct<B: ItemHoldingBehavior>(_ s: LuaStack, _ description: TypeDescription<B>, extraOptions: [String] = [],
+                                                   _ make: ([DynamicItem], OptionTable?) throws(LuaError) -> B) throws(LuaError) -> Int32 {
+        let (items, o) = try itemsAndOptions(s, typeName: description.name, known: description.optionNames + extraOptions)
+        let b = try make(items, o)
+        if let o { try description.applyOptions(o, to: b) }
+        s.push(behavior: b)
+        return 1
     }
 
     /// `Gravity (2 items) magnitude=1`: the type, its items and a few key numbers.
@@ -150,39 +131,13 @@ enum BehaviorCommon {
         if b.animator == nil { text += " (not in an animator)" }
         return text
     }
+}
 
-    /// The spec of a behaviour class: the common fields and methods around a type's own getter and setter.
-    static func spec<B: DynamicBehavior>(_ info: TypeInfo, _ type: B.Type, methods: [(String, LuaFunction)],
-                                          get: @escaping (LuaStack, B, String) throws(LuaError) -> Bool,
-                                          set: @escaping (LuaStack, B, String) throws(LuaError) -> Bool,
-                                          describe: @escaping (B) -> String) -> LuaClassSpec {
-        LuaClassSpec(
-            name: info.name,
-            methods: methods,
-            getter: { s throws(LuaError) in
-                let b = try s.checkObject(1, as: B.self, expected: info.name)
-                let key = s.string(at: 2) ?? s.describe(2)
-                if try get(s, b, key) { return 1 }
-                if BehaviorCommon.get(s, b, key) { return 1 }
-                throw LuaError(info.unknownField(key))
-            },
-            setter: { s throws(LuaError) in
-                let b = try s.checkObject(1, as: B.self, expected: info.name)
-                let key = s.string(at: 2) ?? s.describe(2)
-                do throws(LuaError) {
-                    if try set(s, b, key) { return 0 }
-                    if try BehaviorCommon.set(s, b, key, valueAt: 3) { return 0 }
-                } catch {
-                    throw fieldError(error, typeName: info.name, key: key)
-                }
-                throw cannotSet(info, key)
-            },
-            metamethods: [
-                ("__tostring", { s throws(LuaError) in
-                    s.push(describe(try s.checkObject(1, as: B.self, expected: info.name)))
-                    return 1
-                }),
-            ])
+extension Property where Object: ItemHoldingBehavior {
+    /// `items`, first among the properties of behaviours that hold items.
+    static var items: Property {
+        Property("items", "array of View", default: "{}", "the items this behaviour acts on, in order added",
+                 get: { s, b in s.push(views: b.items) })
     }
 }
 

@@ -9,6 +9,8 @@ struct BoundType {
     var constructor: LuaFunction?
     /// Functions reached as `Type.name(...)` (e.g. `Attachment.fixed`, `Path.rect`).
     var statics: [(String, LuaFunction)] = []
+    /// The Swift class whose objects are this type's instances, when there is one.
+    var swiftClass: AnyObject.Type? = nil
 }
 
 extension LuaState {

@@ -15,21 +15,26 @@ enum PicturesBinding {
         do throws(PictureError) { return try TerminalCanvas(options: PictureOptions.framed(options, for: snapshot)).draw(snapshot) } catch { throw PictureOptions.error(error, arg: 2) }
     }
 
-    /// Every method this file adds to Animator.
-    static var methods: [(String, LuaFunction)] {
+    /// Every method this file adds to Animator, in the order help lists them.
+    static var methods: [Method] {
         [
             // Prints, so typing `animator:draw()` at the prompt shows the picture rather than a quoted string.
-            ("draw", { s throws(LuaError) in
+            Method("draw", "animator:draw{ width = 80, height =, glyphs = \"braille\", color =, labels = true, contacts = false }",
+                   "prints the world as a terminal drawing (colour only on a colour terminal)") { s throws(LuaError) in
                 let a = try animator(s)
                 try TerminalOutput.print(try drawing(s, a), on: s)
                 return 0
-            }),
-            ("drawing", { s throws(LuaError) in
+            },
+            Method("drawing", "animator:drawing{ ... }",
+                   "the same drawing as draw, returned as a string instead of printed") { s throws(LuaError) in
                 let a = try animator(s)
                 s.push(try drawing(s, a))
                 return 1
-            }),
-            ("snapshot", { s throws(LuaError) in
+            },
+            Method("play", "animator:play(seconds [, { speed = 1, fps = 30, width = 80, ... }])",
+                   "animates live in the terminal (Ctrl-C stops); piped, steps at once and prints the last frame", PlayBinding.play),
+            Method("snapshot", "animator:snapshot(\"frame.svg\" [, { velocities = false, contacts = false, labels = true }])",
+                   "writes an SVG picture of the world; returns the file name") { s throws(LuaError) in
                 let a = try animator(s)
                 let path = try checkPath(s, 2)
                 let o = try PictureOptions.table(s, 3, typeName: "snapshot", keys: PictureOptions.svgKeys)
@@ -37,8 +42,9 @@ enum PicturesBinding {
                 do throws(PictureError) { try SVGRenderer(options: options).write(a.snapshot(), to: path) } catch { throw PictureOptions.error(error, arg: 3) }
                 s.push(path)
                 return 1
-            }),
-            ("record", { s throws(LuaError) in
+            },
+            Method("record", "animator:record([{ maxFrames = 36000 }])",
+                   "starts recording every frame stepped from now on, for exportHTML") { s throws(LuaError) in
                 let a = try animator(s)
                 let o = try PictureOptions.table(s, 2, typeName: "record", keys: ["maxFrames"])
                 var maxFrames: Int?
@@ -53,8 +59,9 @@ enum PicturesBinding {
                 if session.trace == nil { session.history.reset() }
                 session.history.append(a)
                 return 0
-            }),
-            ("stopRecording", { s throws(LuaError) in
+            },
+            Method("stopRecording", "animator:stopRecording()",
+                   "stops recording; returns the number of frames kept") { s throws(LuaError) in
                 let a = try animator(s)
                 guard let session = PictureSessions.of(s)?.existing(a), let recording = session.recording else {
                     s.push(0)
@@ -64,8 +71,9 @@ enum PicturesBinding {
                 session.recording = nil
                 s.push(recording.frames.count)
                 return 1
-            }),
-            ("exportHTML", { s throws(LuaError) in
+            },
+            Method("exportHTML", "animator:exportHTML(\"run.html\" [, { trails = false, speed = 1, width = 640 }])",
+                   "writes the recording as one self-contained HTML page with a player") { s throws(LuaError) in
                 let a = try animator(s)
                 let path = try checkPath(s, 2)
                 let o = try PictureOptions.table(s, 3, typeName: "exportHTML", keys: PictureOptions.htmlKeys)
@@ -77,22 +85,27 @@ enum PicturesBinding {
                 do throws(PictureError) { try HTMLReplay(options: options).write(recording, to: path) } catch { throw PictureOptions.error(error, arg: 3) }
                 s.push(path)
                 return 1
-            }),
-            ("trace", TraceBinding.start),
-            ("stopTrace", TraceBinding.stop),
-            ("play", PlayBinding.play),
+            },
+            Method("trace", "animator:trace{ file = \"trace.csv\", items = {...}, fields = {\"center\", \"velocity\", \"angle\", \"angularVelocity\"} }",
+                   "writes a row now and after every frame (CSV, or JSON Lines for .jsonl) until stopTrace", TraceBinding.start),
+            Method("stopTrace", "animator:stopTrace()",
+                   "ends the trace, writing what is left; returns the number of rows", TraceBinding.stop),
         ]
     }
 
-    /// Fields this file adds to Animator; pushes the value and returns true when `key` is one.
-    static func get(_ s: LuaStack, _ a: Animator, _ key: String) -> Bool {
-        switch key {
-        case "isRecording": s.push(PictureSessions.of(s)?.existing(a)?.recording != nil)
-        case "kineticEnergy": s.push(a.kineticEnergy)
-        case "potentialEnergy": s.push(a.potentialEnergy)
-        default: return false
-        }
-        return true
+    /// The properties this file adds to Animator.
+    static var properties: [Property<Animator>] {
+        [
+            Property("kineticEnergy", "number, mass·pt²/s²",
+                     "½ m v² + ½ I ω² of every item that is not anchored (mass: a 100x100 item of density 1 is 1)",
+                     get: { s, a in s.push(a.kineticEnergy) }),
+            Property("potentialEnergy", "number, mass·pt²/s²",
+                     "-m (g · p) summed over every gravity acting on each item; zero at the origin, so -1000 m y under default gravity",
+                     get: { s, a in s.push(a.potentialEnergy) }),
+            Property("isRecording", "boolean", default: "false",
+                     "true between animator:record() and animator:stopRecording()",
+                     get: { s, a in s.push(PictureSessions.of(s)?.existing(a)?.recording != nil) }),
+        ]
     }
 
     /// A file name at argument `arg`: a non-empty string.

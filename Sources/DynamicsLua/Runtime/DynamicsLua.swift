@@ -51,8 +51,8 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
     return host
 }
 
-/// Every bound type, in the order they are installed.
-private var boundTypes: [BoundType] { [
+/// Every bound type, in the order they are installed and help lists them: the one registry of Lua types.
+var boundTypes: [BoundType] { [
     AnimatorBinding.type,
     ViewBinding.type,
     GravityBinding.type,

@@ -62,7 +62,8 @@ enum AnimatorBinding {
         } else {
             try s.checkType(1, .table, site: .arg(1))
             let o = OptionTable(s, at: 1, arg: 1, typeName: "Animator")
-            try o.checkKeys(["width", "height", "timeStep", "substeps", "allowsSleep", "delegate"], allowsArray: false)
+            let d = description
+            try o.checkKeys(["width", "height"] + d.optionNames, allowsArray: false)
             let width = try o.value("width") { s, i, site throws(LuaError) in try s.checkPositive(i, site) }
             let height = try o.value("height") { s, i, site throws(LuaError) in try s.checkPositive(i, site) }
             switch (width, height) {
@@ -73,27 +74,7 @@ enum AnimatorBinding {
             default:
                 throw LuaError.argument(1, "give both width and height for reference bounds, or neither")
             }
-            if let dt = try o.value("timeStep", { s, i, site throws(LuaError) in try s.checkPositive(i, site) }) {
-                try dynamics { () throws(DynamicsError) in try animator.setTimeStep(dt) }
-            }
-            if o.has("substeps") {
-                s.rawGet(o.index, field: "substeps")
-                defer { s.pop() }
-                try setSubsteps(s, animator, s.top, .field("substeps", of: 1))
-            }
-            if o.has("allowsSleep") {
-                s.rawGet(o.index, field: "allowsSleep")
-                defer { s.pop() }
-                guard s.type(at: -1) == .boolean else {
-                    throw LuaError.argument(1, "field 'allowsSleep': boolean expected, got \(s.typeName(at: -1))")
-                }
-                animator.allowsSleep = s.boolean(at: -1)
-            }
-            if o.has("delegate") {
-                s.rawGet(o.index, field: "delegate")
-                defer { s.pop() }
-                try setDelegate(s, animator, s.top, .field("delegate", of: 1))
-            }
+            try d.applyOptions(o, to: animator)
         }
         s.push(animator: animator)
         CurrentAnimator.set(s, -1)
@@ -140,106 +121,104 @@ enum AnimatorBinding {
         return text + (a.isRunning ? " running" : " paused")
     }
 
-    private static func animator(_ s: LuaStack) throws(LuaError) -> Animator { try s.checkAnimator(1, .arg(1)) }
 
-    static var methods: [(String, LuaFunction)] {
+    static var methods: [Method] {
         [
-            ("addBehavior", { s throws(LuaError) in
+            Method("addBehavior", "animator:addBehavior(b)",
+                   "adds a behaviour") { s throws(LuaError) in
                 let a = try animator(s)
                 let b = try s.checkBehavior(2, .arg(2))
                 try dynamics { () throws(DynamicsError) in try a.addBehavior(b) }
                 return 0
-            }),
-            ("removeBehavior", { s throws(LuaError) in
+            },
+            Method("removeBehavior", "animator:removeBehavior(b)",
+                   "removes a behaviour") { s throws(LuaError) in
                 try animator(s).removeBehavior(try s.checkBehavior(2, .arg(2)))
                 return 0
-            }),
-            ("removeAllBehaviors", { s throws(LuaError) in
+            },
+            Method("removeAllBehaviors", "animator:removeAllBehaviors()",
+                   "removes every behaviour") { s throws(LuaError) in
                 try animator(s).removeAllBehaviors()
                 return 0
-            }),
-            ("itemsIn", { s throws(LuaError) in
+            },
+            Method("itemsIn", "animator:itemsIn(rect)",
+                   "items whose frame meets the rect") { s throws(LuaError) in
                 let a = try animator(s)
                 s.push(views: a.items(in: try s.checkRect(2, .arg(2)).box))
                 return 1
-            }),
-            ("updateItem", { s throws(LuaError) in
+            },
+            Method("updateItem", "animator:updateItem(view)",
+                   "re-reads an item's center and angle (updateItemUsingCurrentState)") { s throws(LuaError) in
                 try animator(s).updateItem(try s.checkView(2, .arg(2)))
                 return 0
-            }),
-            ("step", { s throws(LuaError) in
+            },
+            Method("step", "animator:step([dt])",
+                   "advances one frame of dt seconds (default timeStep)") { s throws(LuaError) in
                 let a = try animator(s)
                 let dt: Double? = s.isNil(at: 2) ? nil : try s.checkPositive(2, .arg(2))
                 try FrameStepping.step(s, a, dt)
                 return 0
-            }),
-            ("run", { s throws(LuaError) in
+            },
+            Method("run", "animator:run(seconds)",
+                   "steps frames of timeStep for that long") { s throws(LuaError) in
                 let a = try animator(s)
                 let seconds = try s.checkNonNegative(2, .arg(2))
                 try FrameStepping.run(s, a, .seconds(seconds))
                 return 0
-            }),
-            ("runUntilRest", { s throws(LuaError) in
+            },
+            Method("runUntilRest", "animator:runUntilRest([maxSeconds = 60])",
+                   "steps until the animator pauses; returns the simulated seconds") { s throws(LuaError) in
                 let a = try animator(s)
                 let limit = s.isNil(at: 2) ? 60 : try s.checkNonNegative(2, .arg(2))
                 s.push(try FrameStepping.run(s, a, .untilRest(maxSeconds: limit)).seconds)
                 return 1
-            }),
-            ("state", { s throws(LuaError) in
+            },
+            Method("state", "animator:state()",
+                   "an array of { name, center, angle, velocity, angularVelocity }") { s throws(LuaError) in
                 pushState(s, try animator(s))
                 return 1
-            }),
+            },
         ] + PicturesBinding.methods
     }
 
-    static var type: BoundType {
-        let info = HelpCatalog.animator
-        return BoundType(
-            info: info,
-            spec: LuaClassSpec(
-                name: "Animator",
-                methods: methods,
-                getter: { s throws(LuaError) in
-                    let a = try animator(s)
-                    let key = s.string(at: 2) ?? s.describe(2)
-                    switch key {
-                    case "behaviors": s.push(behaviors: a.behaviors)
-                    case "items": s.push(views: a.items)
-                    case "timeStep": s.push(a.timeStep)
-                    case "substeps": s.push(a.substeps)
-                    case "isRunning": s.push(a.isRunning)
-                    case "allowsSleep": s.push(a.allowsSleep)
-                    case "elapsedTime": s.push(a.elapsedTime)
-                    case "referenceBounds":
-                        if let r = a.referenceBounds { s.push(box: r) } else { s.pushNil() }
-                    case "delegate":
-                        if let d = a.delegate as? LuaAnimatorDelegate { d.table.ref.push(on: s) } else { s.pushNil() }
-                    default:
-                        guard PicturesBinding.get(s, a, key) else { throw LuaError(info.unknownField(key)) }
-                    }
-                    return 1
-                },
-                setter: { s throws(LuaError) in
-                    let a = try animator(s)
-                    let key = s.string(at: 2) ?? s.describe(2)
-                    do throws(LuaError) {
-                        switch key {
-                        case "timeStep":
-                            let dt = try s.checkPositive(3, .arg(3))
-                            try dynamics { () throws(DynamicsError) in try a.setTimeStep(dt) }
-                        case "substeps": try setSubsteps(s, a, 3, .arg(3))
-                        case "allowsSleep": a.allowsSleep = try s.checkBoolean(3)
-                        case "delegate": try setDelegate(s, a, 3, .arg(3))
-                        default: throw BehaviorCommon.cannotSet(info, key)
-                        }
-                    } catch {
-                        throw BehaviorCommon.fieldError(error, typeName: "Animator", key: key)
-                    }
-                    return 0
-                },
-                metamethods: [
-                    ("__tostring", { s throws(LuaError) in s.push(describe(try animator(s))); return 1 }),
-                ]),
-            constructor: construct)
+    private static func animator(_ s: LuaStack) throws(LuaError) -> Animator { try s.checkAnimator(1, .arg(1)) }
+
+    static var description: TypeDescription<Animator> {
+        TypeDescription(
+            name: "Animator", uikitName: "UIDynamicAnimator",
+            summary: "runs behaviours over items, frame by frame; pauses itself when everything is at rest",
+            constructors: ["Animator{ width = 320, height = 568 }  (reference bounds 0, 0, w, h)", "Animator(view)",
+                           "Animator()  (no reference bounds)"],
+            properties: [
+                Property("behaviors", "array of behaviours", default: "{}", "top-level behaviours in order added",
+                         get: { s, a in s.push(behaviors: a.behaviors) }),
+                Property("items", "array of View", default: "{}", "every item in any of its behaviours",
+                         get: { s, a in s.push(views: a.items) }),
+                .number("timeStep", "number, s", default: "1/60", "the frame length step() uses", rule: .positive,
+                        get: \.timeStep, set: { try $0.setTimeStep($1) }),
+                Property("substeps", "integer", default: "4", "solver sub-steps per frame", option: true,
+                         get: { s, a in s.push(a.substeps) },
+                         set: { s, a, i, site throws(LuaError) in try setSubsteps(s, a, i, site) }),
+                .boolean("allowsSleep", default: "true",
+                         "false keeps every item awake, so the animator never pauses (not in UIKit)",
+                         get: \.allowsSleep, set: { $0.allowsSleep = $1 }),
+                .boolean("isRunning", "false once every item is at rest; true again when anything changes",
+                         get: \.isRunning),
+                .number("elapsedTime", "number, s", default: "0", "simulated seconds while running", get: \.elapsedTime),
+                Property("referenceBounds", "rect or nil", "(0, 0, w, h) of the reference view, or nil",
+                         get: { s, a in if let r = a.referenceBounds { s.push(box: r) } else { s.pushNil() } }),
+                Property("delegate", "table or nil", default: "nil",
+                         "{ didPause = function(self, animator) end, willResume = function(self, animator) end }",
+                         option: true,
+                         get: { s, a in
+                             if let d = a.delegate as? LuaAnimatorDelegate { d.table.ref.push(on: s) } else { s.pushNil() }
+                         },
+                         set: { s, a, i, site throws(LuaError) in try setDelegate(s, a, i, site) }),
+            ] + PicturesBinding.properties,
+            methods: methods,
+            describe: describe,
+            construct: construct)
     }
+
+    static var type: BoundType { description.boundType }
 }

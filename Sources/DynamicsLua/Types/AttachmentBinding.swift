@@ -3,49 +3,22 @@ import LuaKit
 
 /// The `Attachment` binding (UIAttachmentBehavior and iOS 9's fixed, pin, sliding and limit attachments).
 enum AttachmentBinding {
-    /// Spring and limit settings every form accepts in its option table.
-    private static let tuning = ["length", "frequency", "damping", "frictionTorque", "attachmentRange"]
-
     private static func behavior(_ s: LuaStack) throws(LuaError) -> AttachmentBehavior {
         try s.checkObject(1, as: AttachmentBehavior.self, expected: "Attachment")
-    }
-
-    /// Sets one tuning field from the value at `index`.
-    private static func set(_ a: AttachmentBehavior, _ key: String, _ s: LuaStack, _ index: Int32, _ site: Site) throws(LuaError) {
-        if key == "attachmentRange" {
-            let r = try s.checkRange(index, site)
-            try dynamics { () throws(DynamicsError) in try a.setAttachmentRange(r) }
-            return
-        }
-        let x = try s.checkNonNegative(index, site)
-        try dynamics { () throws(DynamicsError) in
-            switch key {
-            case "length": try a.setLength(x)
-            case "frequency": try a.setFrequency(x)
-            case "damping": try a.setDamping(x)
-            default: try a.setFrictionTorque(x)
-            }
-        }
     }
 
     /// Applies the tuning fields and the action of an option table.
     private static func apply(_ o: OptionTable?, to a: AttachmentBehavior) throws(LuaError) {
         guard let o else { return }
-        let s = o.stack
-        for key in tuning where o.has(key) {
-            s.rawGet(o.index, field: key)
-            defer { s.pop() }
-            try set(a, key, s, s.top, .field(key, of: o.arg))
-        }
-        try BehaviorCommon.applyAction(s, a, o)
+        try description.applyOptions(o, to: a)
     }
 
-    /// The option table at `index`, if any, checked against `known` (plus the tuning fields and `action`).
+    /// The option table at `index`, if any, checked against `known` (plus the options every form takes).
     private static func options(_ s: LuaStack, _ index: Int32, _ known: [String]) throws(LuaError) -> OptionTable? {
         if s.isNil(at: index) { return nil }
         try s.checkType(index, .table, site: .arg(index))
         let o = OptionTable(s, at: index, arg: index, typeName: "Attachment")
-        try o.checkKeys(known + tuning + ["action"], allowsArray: false)
+        try o.checkKeys(known + description.optionNames, allowsArray: false)
         return o
     }
 
@@ -134,46 +107,54 @@ enum AttachmentBinding {
         ]
     }
 
-    static var type: BoundType {
-        let info = HelpCatalog.attachment
-        return BoundType(
-            info: info,
-            spec: BehaviorCommon.spec(
-                info, AttachmentBehavior.self,
-                methods: BehaviorCommon.methods,
-                get: { s, a, key throws(LuaError) in
-                    switch key {
-                    case "kind": s.push(a.kind.rawValue)
-                    case "items": s.push(views: a.items)
-                    case "anchorPoint": s.push(point: a.anchorPoint)
-                    case "length": s.push(a.length)
-                    case "frequency": s.push(a.frequency)
-                    case "damping": s.push(a.damping)
-                    case "frictionTorque": s.push(a.frictionTorque)
-                    case "attachmentRange":
-                        s.push(range: a.attachmentRange)
-                    default: return false
-                    }
-                    return true
-                },
-                set: { s, a, key throws(LuaError) in
-                    if key == "anchorPoint" {
-                        let p = try s.checkPoint(3, .arg(3))
-                        try dynamics { () throws(DynamicsError) in try a.setAnchorPoint(p) }
-                        return true
-                    }
-                    guard tuning.contains(key) else { return false }
-                    try set(a, key, s, 3, .arg(3))
-                    return true
-                },
-                describe: { a in
-                    var detail = "\(a.kind.rawValue)"
-                    if a.isAttachedToAnchor { detail += " anchor=\(NumberText.point(a.anchorPoint))" }
-                    if a.kind == .distance { detail += " length=\(NumberText.short(a.length))" }
-                    if a.frequency > 0 { detail += " frequency=\(NumberText.short(a.frequency))" }
-                    return BehaviorCommon.describe(a, detail) + " items=" + a.items.map { "\"\($0.name)\"" }.joined(separator: ",")
-                }),
-            constructor: construct,
+    private static func tuning(_ name: String, _ kind: String, default defaultValue: String, _ summary: String,
+                               get: @escaping (AttachmentBehavior) -> Double,
+                               set: @escaping (AttachmentBehavior, Double) throws -> Void) -> Property<AttachmentBehavior> {
+        .number(name, kind, default: defaultValue, summary, rule: .nonNegative, get: get, set: set)
+    }
+
+    static var description: TypeDescription<AttachmentBehavior> {
+        TypeDescription(
+            name: "Attachment", uikitName: "UIAttachmentBehavior",
+            summary: "joins an item to an anchor point or to another item: a rod, a spring, a pin, a slider, a rope",
+            constructors: ["Attachment(item, {anchor = {x, y}, offset = {dx, dy}})",
+                           "Attachment(item1, item2, {offset1 = .., offset2 = ..})",
+                           "Attachment.fixed(item1, item2, anchor)", "Attachment.pin(item1, item2, anchor)",
+                           "Attachment.sliding(item1, item2, anchor, axis)", "Attachment.sliding(item, anchor, axis)",
+                           "Attachment.limit(item1, offset1, item2, offset2)"],
+            properties: [
+                .choice("kind", ["distance", "fixed", "pin", "sliding", "limit"],
+                        "which attachment this is (attachedBehaviorType)", get: \.kind.rawValue),
+                Property("items", "array of View", "one or two items", get: { s, a in s.push(views: a.items) }),
+                .point("anchorPoint", "Point, pt", "the anchor", option: false,
+                       get: \.anchorPoint, set: { try $0.setAnchorPoint($1) }),
+                tuning("length", "number, pt", default: "the distance at creation",
+                       "the distance kept between the attachment points", get: \.length, set: { try $0.setLength($1) }),
+                tuning("frequency", "number, Hz", default: "0", "0 = a rigid rod",
+                       get: \.frequency, set: { try $0.setFrequency($1) }),
+                tuning("damping", "number", default: "0", "damping ratio, 1 = critical",
+                       get: \.damping, set: { try $0.setDamping($1) }),
+                tuning("frictionTorque", "number", default: "0", "resists turning",
+                       get: \.frictionTorque, set: { try $0.setFrictionTorque($1) }),
+                Property("attachmentRange", "range", default: "{-math.huge, math.huge}",
+                         "points along the axis (sliding), radians (pin), distance (limit)", option: true,
+                         get: { s, a in s.push(range: a.attachmentRange) },
+                         set: { s, a, i, site throws(LuaError) in
+                             let r = try s.checkRange(i, site)
+                             try dynamics { () throws(DynamicsError) in try a.setAttachmentRange(r) }
+                         }),
+            ] + BehaviorCommon.commonProperties(),
+            methods: BehaviorCommon.methods,
+            describe: { a in
+                var detail = "\(a.kind.rawValue)"
+                if a.isAttachedToAnchor { detail += " anchor=\(NumberText.point(a.anchorPoint))" }
+                if a.kind == .distance { detail += " length=\(NumberText.short(a.length))" }
+                if a.frequency > 0 { detail += " frequency=\(NumberText.short(a.frequency))" }
+                return BehaviorCommon.describe(a, detail) + " items=" + a.items.map { "\"\($0.name)\"" }.joined(separator: ",")
+            },
+            construct: construct,
             statics: statics)
     }
+
+    static var type: BoundType { description.boundType }
 }

@@ -4,7 +4,6 @@ import LuaKit
 /// The `Collision` binding (UICollisionBehavior): modes, boundaries and the contact delegate.
 enum CollisionBinding {
     private static let modes = ["everything", "items", "boundaries"]
-    private static let options = ["mode", "translatesReferenceBoundsIntoBoundary", "delegate", "collisionDelegate"]
 
     private static func behavior(_ s: LuaStack) throws(LuaError) -> CollisionBehavior {
         try s.checkObject(1, as: CollisionBehavior.self, expected: "Collision")
@@ -20,44 +19,53 @@ enum CollisionBinding {
         c.delegate = LuaCollisionDelegate(table: table, host: host, stack: s)
     }
 
-    static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
-        let (items, o) = try BehaviorCommon.itemsAndOptions(s, typeName: "Collision", known: options)
-        let c = CollisionBehavior(items: items)
-        if let o {
-            if let mode = try o.value("mode", { s, i, site throws(LuaError) in try s.checkChoice(i, site, modes) }) {
-                c.mode = CollisionMode(rawValue: mode) ?? .everything
-            }
-            if let x = try o.boolean("translatesReferenceBoundsIntoBoundary") { c.translatesReferenceBoundsIntoBoundary = x }
-            for key in ["delegate", "collisionDelegate"] where o.has(key) {
-                s.rawGet(o.index, field: key)
-                defer { s.pop() }
-                try setDelegate(s, c, s.top, .field(key, of: 1))
-            }
-        }
-        try BehaviorCommon.applyAction(s, c, o)
-        s.push(behavior: c)
-        return 1
-    }
-
     /// The polylines of a Path, as boundaries take them.
     private static func polylines(_ path: Path) -> [Polyline] {
         path.subpaths.map { Polyline(points: $0.points, isClosed: $0.isClosed) }
     }
 
-    static var type: BoundType {
-        let info = HelpCatalog.collision
-        return BoundType(
-            info: info,
-            spec: BehaviorCommon.spec(
-                info, CollisionBehavior.self,
-                methods: [
-                    ("setTranslatesReferenceBoundsIntoBoundary", { s throws(LuaError) in
+    private static func delegateProperty(_ name: String, _ summary: String) -> Property<CollisionBehavior> {
+        Property(name, "table or nil", default: "nil", summary, option: true,
+                 get: { s, c in
+                     if let d = c.delegate as? LuaCollisionDelegate { d.table.ref.push(on: s) } else { s.pushNil() }
+                 },
+                 set: { s, c, i, site throws(LuaError) in try setDelegate(s, c, i, site) })
+    }
+
+    static var description: TypeDescription<CollisionBehavior> {
+        TypeDescription(
+            name: "Collision", uikitName: "UICollisionBehavior",
+            summary: "makes its items collide with each other and with boundaries",
+            constructors: ["Collision{ a, b, mode = \"everything\", translatesReferenceBoundsIntoBoundary = true }",
+                           "Collision(a, b)"],
+            properties: [
+                .items,
+                .choice("mode", modes, default: "\"everything\"", "what the items collide with (collisionMode)",
+                        get: \.mode.rawValue, set: { c, mode in c.mode = CollisionMode(rawValue: mode) ?? .everything }),
+                .boolean("translatesReferenceBoundsIntoBoundary", default: "false",
+                         "the animator's reference bounds become a boundary (identifier nil)",
+                         get: \.translatesReferenceBoundsIntoBoundary, set: { $0.translatesReferenceBoundsIntoBoundary = $1 }),
+                Property("boundaryIdentifiers", "array", default: "{}", "identifiers of added boundaries, in order added",
+                         get: { s, c in
+                             let ids = c.boundaryIdentifiers
+                             s.newTable(array: Int32(ids.count))
+                             for (i, id) in ids.enumerated() {
+                                 s.push(boundaryIdentifier: id)
+                                 s.rawSet(-2, index: i + 1)
+                             }
+                         }),
+                delegateProperty("delegate",
+                                 "beganContact, endedContact, beganBoundaryContact, endedBoundaryContact (collisionDelegate)"),
+                delegateProperty("collisionDelegate", "same as delegate"),
+            ] + BehaviorCommon.commonProperties(),
+            methods: [
+                    Method("setTranslatesReferenceBoundsIntoBoundary", "c:setTranslatesReferenceBoundsIntoBoundary(insets)", "the reference bounds, inset by {top, left, bottom, right}, become a boundary") { s throws(LuaError) in
                         let c = try behavior(s)
                         let insets = try s.isNil(at: 2) ? EdgeInsets.zero : s.checkInsets(2, .arg(2))
                         try dynamics { () throws(DynamicsError) in try c.setTranslatesReferenceBoundsIntoBoundary(insets: insets) }
                         return 0
-                    }),
-                    ("addBoundary", { s throws(LuaError) in
+                    },
+                    Method("addBoundary", "c:addBoundary(id, p1, p2)  or  c:addBoundary(id, path)", "adds (or replaces) a segment or path boundary; id is a string or number") { s throws(LuaError) in
                         let c = try behavior(s)
                         let id = try s.checkBoundaryIdentifier(2, .arg(2))
                         if let path = s.object(at: 3, as: PathObject.self) {
@@ -73,59 +81,37 @@ enum CollisionBinding {
                             try dynamics { () throws(DynamicsError) in try c.addBoundary(id, from: p1, to: p2) }
                         }
                         return 0
-                    }),
-                    ("boundary", { s throws(LuaError) in
+                    },
+                    Method("boundary", "c:boundary(id)", "the boundary's Path, or nil") { s throws(LuaError) in
                         let c = try behavior(s)
                         let id = try s.checkBoundaryIdentifier(2, .arg(2))
                         guard let lines = c.boundary(id) else { s.pushNil(); return 1 }
                         s.push(path: path(of: lines))
                         return 1
-                    }),
-                    ("removeBoundary", { s throws(LuaError) in
+                    },
+                    Method("removeBoundary", "c:removeBoundary(id)", "removes a boundary") { s throws(LuaError) in
                         let c = try behavior(s)
                         c.removeBoundary(try s.checkBoundaryIdentifier(2, .arg(2)))
                         return 0
-                    }),
-                    ("removeAllBoundaries", { s throws(LuaError) in
+                    },
+                    Method("removeAllBoundaries", "c:removeAllBoundaries()", "removes every boundary") { s throws(LuaError) in
                         try behavior(s).removeAllBoundaries()
                         return 0
-                    }),
-                ] + BehaviorCommon.itemMethods + BehaviorCommon.methods,
-                get: { s, c, key throws(LuaError) in
-                    switch key {
-                    case "mode": s.push(c.mode.rawValue)
-                    case "translatesReferenceBoundsIntoBoundary": s.push(c.translatesReferenceBoundsIntoBoundary)
-                    case "boundaryIdentifiers":
-                        let ids = c.boundaryIdentifiers
-                        s.newTable(array: Int32(ids.count))
-                        for (i, id) in ids.enumerated() {
-                            s.push(boundaryIdentifier: id)
-                            s.rawSet(-2, index: i + 1)
-                        }
-                    case "delegate", "collisionDelegate":
-                        if let d = c.delegate as? LuaCollisionDelegate { d.table.ref.push(on: s) } else { s.pushNil() }
-                    default: return false
-                    }
-                    return true
-                },
-                set: { s, c, key throws(LuaError) in
-                    switch key {
-                    case "mode": c.mode = CollisionMode(rawValue: try s.checkChoice(3, .arg(3), modes)) ?? .everything
-                    case "translatesReferenceBoundsIntoBoundary": c.translatesReferenceBoundsIntoBoundary = try s.checkBoolean(3)
-                    case "delegate", "collisionDelegate": try setDelegate(s, c, 3, .arg(3))
-                    default: return false
-                    }
-                    return true
-                },
-                describe: { c in
-                    var detail = "mode=\(c.mode.rawValue)"
-                    if c.translatesReferenceBoundsIntoBoundary { detail += " bounds" }
-                    let ids = c.boundaryIdentifiers
-                    if !ids.isEmpty { detail += " boundaries=" + ids.map(\.description).joined(separator: ",") }
-                    return BehaviorCommon.describe(c, detail)
-                }),
-            constructor: construct)
+                    },
+            ] + BehaviorCommon.itemMethods + BehaviorCommon.methods,
+            describe: { c in
+                var detail = "mode=\(c.mode.rawValue)"
+                if c.translatesReferenceBoundsIntoBoundary { detail += " bounds" }
+                let ids = c.boundaryIdentifiers
+                if !ids.isEmpty { detail += " boundaries=" + ids.map(\.description).joined(separator: ",") }
+                return BehaviorCommon.describe(c, detail)
+            },
+            construct: { s throws(LuaError) in
+                try BehaviorCommon.construct(s, description) { items, _ throws(LuaError) in CollisionBehavior(items: items) }
+            })
     }
+
+    static var type: BoundType { description.boundType }
 
     /// A Path drawing the boundary's polylines (what `c:boundary(id)` returns).
     private static func path(of lines: [Polyline]) -> Path {

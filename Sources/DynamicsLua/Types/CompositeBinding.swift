@@ -1,15 +1,27 @@
 import Dynamics
 import LuaKit
 
-/// The `Behavior` binding: a composite behaviour (UIDynamicBehavior) with children and an action.
+/// The `Behavior` type: a composite behaviour (UIDynamicBehavior) with children and an action.
 enum CompositeBinding {
-    static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
+    static var description: TypeDescription<DynamicBehavior> {
+        TypeDescription(
+            name: "Behavior", uikitName: "UIDynamicBehavior",
+            summary: "a composite behaviour: children and an action block",
+            constructors: ["Behavior{ children = {...}, action = function(b) end }"],
+            properties: BehaviorCommon.commonProperties(),
+            methods: BehaviorCommon.methods,
+            describe: { b in BehaviorCommon.describe(b, "with \(b.children.count) children") },
+            construct: construct)
+    }
+
+    /// `Behavior{ children = {...}, action = fn }`.
+    private static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
         let b = DynamicBehavior()
-        var options: OptionTable?
         if !s.isNil(at: 1) {
             try s.checkType(1, .table)
             let o = OptionTable(s, at: 1, arg: 1, typeName: "Behavior")
-            try o.checkKeys(["children", "action"], allowsArray: false)
+            let d = description
+            try o.checkKeys(["children"] + d.optionNames, allowsArray: false)
             if o.has("children") {
                 s.rawGet(o.index, field: "children")
                 defer { s.pop() }
@@ -22,25 +34,13 @@ enum CompositeBinding {
                     try dynamics { () throws(DynamicsError) in try b.addChild(child) }
                 }
             }
-            options = o
+            try d.applyOptions(o, to: b)
         }
-        try BehaviorCommon.applyAction(s, b, options)
         s.push(behavior: b)
         return 1
     }
 
-    static var type: BoundType {
-        let info = HelpCatalog.behavior
-        return BoundType(
-            info: info,
-            spec: BehaviorCommon.spec(
-                info, DynamicBehavior.self,
-                methods: BehaviorCommon.methods,
-                get: { _, _, _ throws(LuaError) in false },
-                set: { _, _, _ throws(LuaError) in false },
-                describe: { b in BehaviorCommon.describe(b, "with \(b.children.count) children") }),
-            constructor: construct)
-    }
+    static var type: BoundType { description.boundType }
 }
 
 extension LuaStack {

@@ -3,119 +3,75 @@ import LuaKit
 
 /// The `ItemBehavior` binding (UIDynamicItemBehavior): material and motion properties.
 enum ItemBehaviorBinding {
-    private static let numberFields = ["elasticity", "friction", "density", "resistance", "angularResistance", "charge"]
-    private static let options = numberFields + ["allowsRotation", "anchored"]
-
-    /// Sets one numeric property, with the sign rule API.md gives it (density positive, charge any, others >= 0).
-    private static func setNumber(_ b: DynamicItemBehavior, _ key: String, _ s: LuaStack, _ index: Int32, _ site: Site) throws(LuaError) {
-        switch key {
-        case "density":
-            let x = try s.checkPositive(index, site)
-            try dynamics { () throws(DynamicsError) in try b.setDensity(x) }
-        case "charge":
-            let x = try s.checkFinite(index, site)
-            try dynamics { () throws(DynamicsError) in try b.setCharge(x) }
-        default:
-            let x = try s.checkNonNegative(index, site)
-            try dynamics { () throws(DynamicsError) in
-                switch key {
-                case "elasticity": try b.setElasticity(x)
-                case "friction": try b.setFriction(x)
-                case "resistance": try b.setResistance(x)
-                default: try b.setAngularResistance(x)
-                }
-            }
-        }
-    }
-
-    static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
-        let (items, o) = try BehaviorCommon.itemsAndOptions(s, typeName: "ItemBehavior", known: options)
-        let b = DynamicItemBehavior(items: items)
-        if let o {
-            for key in numberFields where o.has(key) {
-                s.rawGet(o.index, field: key)
-                defer { s.pop() }
-                try setNumber(b, key, s, s.top, .field(key, of: 1))
-            }
-            if let x = try o.boolean("allowsRotation") { b.allowsRotation = x }
-            if let x = try o.boolean("anchored") { b.anchored = x }
-        }
-        try BehaviorCommon.applyAction(s, b, o)
-        s.push(behavior: b)
-        return 1
-    }
-
     private static func behavior(_ s: LuaStack) throws(LuaError) -> DynamicItemBehavior {
         try s.checkObject(1, as: DynamicItemBehavior.self, expected: "ItemBehavior")
     }
 
-    static var type: BoundType {
-        let info = HelpCatalog.itemBehavior
-        return BoundType(
-            info: info,
-            spec: BehaviorCommon.spec(
-                info, DynamicItemBehavior.self,
-                methods: [
-                    ("addLinearVelocity", { s throws(LuaError) in
+    static var description: TypeDescription<DynamicItemBehavior> {
+        TypeDescription(
+            name: "ItemBehavior", uikitName: "UIDynamicItemBehavior",
+            summary: "material and motion properties of its items; the one added last wins",
+            constructors: ["ItemBehavior{ a, b, elasticity = 0.5, friction = 0.2, density = 1 }", "ItemBehavior(a, b)"],
+            properties: [
+                .items,
+                .number("elasticity", "number >= 0", default: "0", "bounciness; 1 keeps all speed", rule: .nonNegative,
+                        get: \.elasticity, set: { try $0.setElasticity($1) }),
+                .number("friction", "number >= 0", default: "0", "sliding friction", rule: .nonNegative,
+                        get: \.friction, set: { try $0.setFriction($1) }),
+                .number("density", "number > 0", default: "1", "mass per 10000 pt^2", rule: .positive,
+                        get: \.density, set: { try $0.setDensity($1) }),
+                .number("resistance", "number >= 0", default: "0", "linear damping", rule: .nonNegative,
+                        get: \.resistance, set: { try $0.setResistance($1) }),
+                .number("angularResistance", "number >= 0", default: "0", "angular damping", rule: .nonNegative,
+                        get: \.angularResistance, set: { try $0.setAngularResistance($1) }),
+                .boolean("allowsRotation", default: "true", "false keeps the angle",
+                         get: \.allowsRotation, set: { $0.allowsRotation = $1 }),
+                .boolean("anchored", default: "false", "an anchored item never moves but others collide with it (isAnchored)",
+                         get: \.anchored, set: { $0.anchored = $1 }),
+                .number("charge", "number", default: "0", "for electric and magnetic fields",
+                        get: \.charge, set: { try $0.setCharge($1) }),
+            ] + BehaviorCommon.commonProperties(),
+            methods: [
+                    Method("addLinearVelocity", "i:addLinearVelocity(item, v)", "adds pt/s to an item's velocity") { s throws(LuaError) in
                         let b = try behavior(s)
                         let item = try s.checkView(2, .arg(2))
                         let v = try s.checkPoint(3, .arg(3))
                         try dynamics { () throws(DynamicsError) in try b.addLinearVelocity(v, for: item) }
                         return 0
-                    }),
-                    ("linearVelocity", { s throws(LuaError) in
+                    },
+                    Method("linearVelocity", "i:linearVelocity(item)", "an item's velocity, a Point") { s throws(LuaError) in
                         let b = try behavior(s)
                         s.push(point: b.linearVelocity(for: try s.checkView(2, .arg(2))))
                         return 1
-                    }),
-                    ("addAngularVelocity", { s throws(LuaError) in
+                    },
+                    Method("addAngularVelocity", "i:addAngularVelocity(item, w)", "adds rad/s") { s throws(LuaError) in
                         let b = try behavior(s)
                         let item = try s.checkView(2, .arg(2))
                         let w = try s.checkFinite(3, .arg(3))
                         try dynamics { () throws(DynamicsError) in try b.addAngularVelocity(w, for: item) }
                         return 0
-                    }),
-                    ("angularVelocity", { s throws(LuaError) in
+                    },
+                    Method("angularVelocity", "i:angularVelocity(item)", "an item's rad/s") { s throws(LuaError) in
                         let b = try behavior(s)
                         s.push(b.angularVelocity(for: try s.checkView(2, .arg(2))))
                         return 1
-                    }),
-                ] + BehaviorCommon.itemMethods + BehaviorCommon.methods,
-                get: { s, b, key throws(LuaError) in
-                    switch key {
-                    case "elasticity": s.push(b.elasticity)
-                    case "friction": s.push(b.friction)
-                    case "density": s.push(b.density)
-                    case "resistance": s.push(b.resistance)
-                    case "angularResistance": s.push(b.angularResistance)
-                    case "charge": s.push(b.charge)
-                    case "allowsRotation": s.push(b.allowsRotation)
-                    case "anchored": s.push(b.anchored)
-                    default: return false
-                    }
-                    return true
-                },
-                set: { s, b, key throws(LuaError) in
-                    if numberFields.contains(key) {
-                        try setNumber(b, key, s, 3, .arg(3))
-                        return true
-                    }
-                    switch key {
-                    case "allowsRotation": b.allowsRotation = try s.checkBoolean(3)
-                    case "anchored": b.anchored = try s.checkBoolean(3)
-                    default: return false
-                    }
-                    return true
-                },
-                describe: { b in
-                    var parts = ["elasticity=\(NumberText.short(b.elasticity))", "friction=\(NumberText.short(b.friction))",
-                                 "density=\(NumberText.short(b.density))"]
-                    if b.resistance != 0 { parts.append("resistance=\(NumberText.short(b.resistance))") }
-                    if b.angularResistance != 0 { parts.append("angularResistance=\(NumberText.short(b.angularResistance))") }
-                    if !b.allowsRotation { parts.append("allowsRotation=false") }
-                    if b.anchored { parts.append("anchored") }
-                    return BehaviorCommon.describe(b, parts.joined(separator: " "))
-                }),
-            constructor: construct)
+                    },
+            ] + BehaviorCommon.itemMethods + BehaviorCommon.methods,
+            describe: { b in
+                var parts = ["elasticity=\(NumberText.short(b.elasticity))", "friction=\(NumberText.short(b.friction))",
+                             "density=\(NumberText.short(b.density))"]
+                if b.resistance != 0 { parts.append("resistance=\(NumberText.short(b.resistance))") }
+                if b.angularResistance != 0 { parts.append("angularResistance=\(NumberText.short(b.angularResistance))") }
+                if !b.allowsRotation { parts.append("allowsRotation=false") }
+                if b.anchored { parts.append("anchored") }
+                return BehaviorCommon.describe(b, parts.joined(separator: " "))
+            },
+            construct: { s throws(LuaError) in
+                try BehaviorCommon.construct(s, description) { items, _ throws(LuaError) in DynamicItemBehavior(items: items) }
+            },
+            optionOrder: ["elasticity", "friction", "density", "resistance", "angularResistance", "charge", "allowsRotation",
+                          "anchored", "action"])
     }
+
+    static var type: BoundType { description.boundType }
 }

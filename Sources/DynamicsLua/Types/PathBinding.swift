@@ -70,32 +70,50 @@ enum PathBinding {
         return points
     }
 
-    static var type: BoundType {
-        BoundType(
-            info: HelpCatalog.path,
-            spec: LuaClassSpec(
-                name: "Path",
-                methods: [
-                    ("moveTo", { s throws(LuaError) in
+    static var description: TypeDescription<PathObject> {
+        TypeDescription(
+            name: "Path", uikitName: "UIBezierPath",
+            summary: "lines and curves, for boundaries and convex item shapes; methods chain",
+            constructors: ["Path()", "Path.rect(rect)", "Path.oval(rect)", "Path.roundedRect(rect, radius)",
+                           "Path.polygon{ {x, y}, ... }", "Path.segment(p1, p2)"],
+            properties: [
+                Property("bounds", "rect, pt", "the box around its points", get: { s, object in
+                    if let b = object.path.bounds {
+                        s.push(rect: Rect(x: b.lower.x, y: b.lower.y, width: b.width, height: b.height))
+                    } else {
+                        s.pushNil()
+                    }
+                }),
+                Property("points", "array of arrays of Point", "the flattened points of each subpath", get: { s, object in
+                    let subpaths = object.path.subpaths
+                    s.newTable(array: Int32(subpaths.count))
+                    for (i, subpath) in subpaths.enumerated() {
+                        s.push(points: subpath.points)
+                        s.rawSet(-2, index: i + 1)
+                    }
+                }),
+            ],
+            methods: [
+                    Method("moveTo", "path:moveTo(x, y)", "starts a subpath") { s throws(LuaError) in
                         let (p, _) = try s.checkCoordinates(2)
                         return try draw(s) { (path: inout Path) throws(LuaError) in
                             do throws(GeometryError) { try path.move(to: p) } catch { throw lua(error) }
                         }
-                    }),
-                    ("lineTo", { s throws(LuaError) in
+                    },
+                    Method("lineTo", "path:lineTo(x, y)", "a straight line") { s throws(LuaError) in
                         let (p, _) = try s.checkCoordinates(2)
                         return try draw(s) { (path: inout Path) throws(LuaError) in
                             do throws(GeometryError) { try path.addLine(to: p) } catch { throw lua(error) }
                         }
-                    }),
-                    ("quadTo", { s throws(LuaError) in
+                    },
+                    Method("quadTo", "path:quadTo(cx, cy, x, y)", "a quadratic curve") { s throws(LuaError) in
                         let (c, used) = try s.checkCoordinates(2)
                         let (p, _) = try s.checkCoordinates(2 + used)
                         return try draw(s) { (path: inout Path) throws(LuaError) in
                             do throws(GeometryError) { try path.addQuadCurve(to: p, control: c) } catch { throw lua(error) }
                         }
-                    }),
-                    ("curveTo", { s throws(LuaError) in
+                    },
+                    Method("curveTo", "path:curveTo(c1x, c1y, c2x, c2y, x, y)", "a cubic curve") { s throws(LuaError) in
                         let (c1, used1) = try s.checkCoordinates(2)
                         let (c2, used2) = try s.checkCoordinates(2 + used1)
                         let (p, _) = try s.checkCoordinates(2 + used1 + used2)
@@ -104,8 +122,8 @@ enum PathBinding {
                                 try path.addCurve(to: p, control1: c1, control2: c2)
                             } catch { throw lua(error) }
                         }
-                    }),
-                    ("arc", { s throws(LuaError) in
+                    },
+                    Method("arc", "path:arc(cx, cy, r, a0, a1 [, clockwise = true])", "a circular arc (clockwise on screen by default, as UIKit)") { s throws(LuaError) in
                         let (center, used) = try s.checkCoordinates(2)
                         let i = 2 + used
                         let radius = try s.checkFinite(i, .arg(i))
@@ -117,43 +135,13 @@ enum PathBinding {
                                 try path.addArc(center: center, radius: radius, startAngle: a0, endAngle: a1, clockwise: clockwise)
                             } catch { throw lua(error) }
                         }
-                    }),
-                    ("close", { s throws(LuaError) in
+                    },
+                    Method("close", "path:close()", "closes the subpath") { s throws(LuaError) in
                         try draw(s) { (path: inout Path) throws(LuaError) in path.close() }
-                    }),
-                ],
-                getter: { s throws(LuaError) in
-                    let path = try s.checkObject(1, as: PathObject.self, expected: "Path").path
-                    switch s.string(at: 2) {
-                    case "bounds":
-                        if let b = path.bounds {
-                            s.push(rect: Rect(x: b.lower.x, y: b.lower.y, width: b.width, height: b.height))
-                        } else {
-                            s.pushNil()
-                        }
-                    case "points":
-                        let subpaths = path.subpaths
-                        s.newTable(array: Int32(subpaths.count))
-                        for (i, subpath) in subpaths.enumerated() {
-                            s.push(points: subpath.points)
-                            s.rawSet(-2, index: i + 1)
-                        }
-                    default:
-                        throw LuaError(HelpCatalog.path.unknownField(s.string(at: 2) ?? s.describe(2)))
-                    }
-                    return 1
-                },
-                setter: { s throws(LuaError) in
-                    let key = s.string(at: 2) ?? s.describe(2)
-                    if HelpCatalog.path.field(key) != nil { throw LuaError("Path.\(key) is read-only") }
-                    throw LuaError(HelpCatalog.path.unknownField(key))
-                },
-                metamethods: [
-                    ("__tostring", { s throws(LuaError) in
-                        s.push(describe(try s.checkObject(1, as: PathObject.self, expected: "Path").path)); return 1
-                    }),
-                ]),
-            constructor: { s throws(LuaError) in
+                    },
+            ],
+            describe: { describe($0.path) },
+            construct: { s throws(LuaError) in
                 s.push(path: Path())
                 return 1
             },
@@ -190,4 +178,6 @@ enum PathBinding {
                 }),
             ])
     }
+
+    static var type: BoundType { description.boundType }
 }

@@ -61,8 +61,27 @@ enum PointBinding {
         }
     }
 
+    /// Point is a value, not an object: its two fields and its methods are stated here once, for help, completion
+    /// and the docs, beside the value class that implements them.
+    static let info = TypeInfo(
+        name: "Point", uikitName: "CGPoint / CGVector",
+        summary: "an immutable 2D point or vector in points; + - by points, * / by numbers, unary -, ==, tostring",
+        constructors: ["Point(x, y)", "Point{x, y}  or  Point{x = .., y = ..}"],
+        fields: [
+            FieldInfo(name: "x", writable: false, kind: "number, pt", defaultValue: nil, summary: "horizontal, grows right"),
+            FieldInfo(name: "y", writable: false, kind: "number, pt", defaultValue: nil, summary: "vertical, grows down"),
+        ],
+        methods: [
+            MethodInfo(name: "length", signature: "p:length()", summary: "the distance from (0, 0)"),
+            MethodInfo(name: "normalized", signature: "p:normalized()", summary: "the unit vector along p ((0, 0) stays)"),
+            MethodInfo(name: "dot", signature: "p:dot(q)", summary: "the dot product"),
+            MethodInfo(name: "distance", signature: "p:distance(q)", summary: "the distance between two points"),
+            MethodInfo(name: "unpack", signature: "p:unpack()", summary: "x, y as two numbers"),
+        ])
+
+
     static var type: BoundType { BoundType(
-        info: HelpCatalog.point,
+        info: info,
         spec: LuaClassSpec(
             name: "Point",
             methods: [
@@ -89,7 +108,7 @@ enum PointBinding {
                 switch s.fieldID {
                 case 1: s.push(p.x)
                 case 2: s.push(p.y)
-                default: throw LuaError(HelpCatalog.point.unknownField(s.string(at: 2) ?? s.describe(2)))
+                default: throw LuaError(info.unknownField(s.string(at: 2) ?? s.describe(2)))
                 }
                 return 1
             },

@@ -1,57 +1,43 @@
 import Dynamics
 import LuaKit
 
-/// The `Snap` binding (UISnapBehavior).
+/// The `Snap` type (UISnapBehavior).
 enum SnapBinding {
-    static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
+    static var description: TypeDescription<SnapBehavior> {
+        TypeDescription(
+            name: "Snap", uikitName: "UISnapBehavior",
+            summary: "springs an item to a point, where it settles and turns back to angle 0",
+            constructors: ["Snap(item, point)", "Snap(item, point, {damping = 0.5})"],
+            properties: [
+                Property("items", "array of View", "the one item", get: { s, snap in s.push(views: [snap.item]) }),
+                .point("snapPoint", "Point, pt", "where the item goes", option: false,
+                       get: \.snapPoint, set: { try $0.setSnapPoint($1) }),
+                .number("damping", "number 0..1", default: "0.5", "0 = most oscillation, 1 = least",
+                        get: \.damping, set: { try $0.setDamping($1) }),
+            ] + BehaviorCommon.commonProperties(),
+            methods: BehaviorCommon.methods,
+            describe: { snap in
+                BehaviorCommon.describe(snap, "\"\(snap.item.name)\" to \(NumberText.point(snap.snapPoint)) "
+                    + "damping=\(NumberText.short(snap.damping))")
+            },
+            construct: construct)
+    }
+
+    /// `Snap(item, point [, options])`.
+    private static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
         let item = try s.checkView(1, .arg(1))
         let point = try s.checkPoint(2, .arg(2))
         let snap = try dynamics { () throws(DynamicsError) in try SnapBehavior(item: item, snapTo: point) }
-        var options: OptionTable?
         if !s.isNil(at: 3) {
             try s.checkType(3, .table)
             let o = OptionTable(s, at: 3, arg: 3, typeName: "Snap")
-            try o.checkKeys(["damping", "action"], allowsArray: false)
-            if let d = try o.number("damping") { try dynamics { () throws(DynamicsError) in try snap.setDamping(d) } }
-            options = o
+            let d = description
+            try o.checkKeys(d.optionNames, allowsArray: false)
+            try d.applyOptions(o, to: snap)
         }
-        try BehaviorCommon.applyAction(s, snap, options)
         s.push(behavior: snap)
         return 1
     }
 
-    static var type: BoundType {
-        let info = HelpCatalog.snap
-        return BoundType(
-            info: info,
-            spec: BehaviorCommon.spec(
-                info, SnapBehavior.self,
-                methods: BehaviorCommon.methods,
-                get: { s, snap, key throws(LuaError) in
-                    switch key {
-                    case "items": s.push(views: [snap.item])
-                    case "snapPoint": s.push(point: snap.snapPoint)
-                    case "damping": s.push(snap.damping)
-                    default: return false
-                    }
-                    return true
-                },
-                set: { s, snap, key throws(LuaError) in
-                    switch key {
-                    case "snapPoint":
-                        let p = try s.checkPoint(3, .arg(3))
-                        try dynamics { () throws(DynamicsError) in try snap.setSnapPoint(p) }
-                    case "damping":
-                        let d = try s.checkFinite(3, .arg(3))
-                        try dynamics { () throws(DynamicsError) in try snap.setDamping(d) }
-                    default: return false
-                    }
-                    return true
-                },
-                describe: { snap in
-                    BehaviorCommon.describe(snap, "\"\(snap.item.name)\" to \(NumberText.point(snap.snapPoint)) "
-                        + "damping=\(NumberText.short(snap.damping))")
-                }),
-            constructor: construct)
-    }
+    static var type: BoundType { description.boundType }
 }

@@ -67,94 +67,59 @@ enum ViewBinding {
         return 1
     }
 
-    /// The readable fields, numbered for the getter (`LuaClassSpec.fields`): a read switches on the number Lua found
-    /// for the key instead of turning the key into a Swift string.
-    private enum Field: Int, CaseIterable {
-        case center = 1, angle, size, bounds, frame, name, color, shape, velocity, angularVelocity, mass, animator
+    static var description: TypeDescription<DynamicItem> {
+        TypeDescription(
+            name: "View", uikitName: "UIView (a UIDynamicItem)",
+            summary: "a rectangle, ellipse or convex path that behaviours move",
+            constructors: ["View{ center = {x, y}, size = {w, h}, angle = 0, name = \"red\", color = \"red\", shape = \"rectangle\" }",
+                           "View{ frame = {x, y, w, h}, ... }"],
+            properties: [
+                .point("center", "Point, pt",
+                       "where the item's centre is; writing it moves the item (updateItemUsingCurrentState)",
+                       option: false, get: \.center, set: { try $0.setCenter($1) }),
+                .number("angle", "number, rad", default: "0", "rotation of its transform; positive turns clockwise on screen",
+                        option: false, get: \.angle, set: { try $0.setAngle($1) }),
+                Property("size", "size {width, height}, pt", "fixed at creation", get: { s, item in s.push(size: item.size) }),
+                Property("bounds", "rect, pt", "(0, 0, width, height)", get: { s, item in s.push(box: item.bounds) }),
+                Property("frame", "rect, pt", "the axis-aligned box around the rotated item",
+                         get: { s, item in s.push(box: item.frame) }),
+                Property("name", "string", default: "\"view1\", \"view2\", ...", "shown by tostring and pictures; set when made",
+                         get: { s, item in s.push(item.name) }),
+                Property("color", "string", default: "nil", "a CSS colour name or #rrggbb, for pictures",
+                         get: { s, item in s.push(item.color) },
+                         set: { s, item, i, _ throws(LuaError) in
+                             guard s.isNil(at: i) || s.type(at: i) == .string else {
+                                 throw LuaError("View.color must be a colour name or #rrggbb string, got \(s.typeName(at: i))")
+                             }
+                             item.color = s.string(at: i)
+                         }),
+                Property("shape", "\"rectangle\" | \"ellipse\" | Path", default: "\"rectangle\"",
+                         "what it collides as (collisionBoundsType)",
+                         get: { s, item in
+                             switch item.shape {
+                             case .rectangle: s.push("rectangle")
+                             case .ellipse: s.push("ellipse")
+                             case .path(let points): s.push(path: (try? Path.polygon(points)) ?? Path())
+                             }
+                         }),
+                .point("velocity", "Point, pt/s", default: "(0, 0)", "linear velocity", option: false,
+                       get: \.velocity, set: { try $0.setVelocity($1) }),
+                .number("angularVelocity", "number, rad/s", default: "0", "positive turns clockwise on screen",
+                        option: false, get: \.angularVelocity, set: { try $0.setAngularVelocity($1) }),
+                .number("mass", "number", "density x area / 10000 (a 100x100 item of density 1 has mass 1)", get: \.mass),
+                Property("animator", "Animator or nil", default: "nil", "the animator whose behaviours hold it",
+                         get: { s, item in if let animator = item.animator { s.push(animator: animator) } else { s.pushNil() } }),
+            ],
+            methods: [
+                Method("removeFromSuperview", "view:removeFromSuperview()",
+                       "takes the item out of every behaviour of its animator") { s throws(LuaError) in
+                    try s.checkView(1, .arg(1)).removeFromSuperview()
+                    return 0
+                },
+            ],
+            describe: describe,
+            construct: construct)
     }
 
-    /// The Lua names of `Field`'s cases, in order (spelt out: printing the cases would reflect at start-up).
-    private static let fieldNames = ["center", "angle", "size", "bounds", "frame", "name", "color", "shape",
-                                     "velocity", "angularVelocity", "mass", "animator"]
-
-    static func get(_ s: LuaStack) throws(LuaError) -> Int32 {
-        let item = try s.checkView(1, .arg(1))
-        guard let id = s.fieldID, let field = Field(rawValue: id) else {
-            throw LuaError(HelpCatalog.view.unknownField(s.string(at: 2) ?? s.describe(2)))
-        }
-        switch field {
-        case .center: s.push(point: item.center)
-        case .angle: s.push(item.angle)
-        case .size: s.push(size: item.size)
-        case .bounds: s.push(box: item.bounds)
-        case .frame: s.push(box: item.frame)
-        case .name: s.push(item.name)
-        case .color: s.push(item.color)
-        case .shape:
-            switch item.shape {
-            case .rectangle: s.push("rectangle")
-            case .ellipse: s.push("ellipse")
-            case .path(let points):
-                s.push(path: (try? Path.polygon(points)) ?? Path())
-            }
-        case .velocity: s.push(point: item.velocity)
-        case .angularVelocity: s.push(item.angularVelocity)
-        case .mass: s.push(item.mass)
-        case .animator:
-            if let animator = item.animator { s.push(animator: animator) } else { s.pushNil() }
-        }
-        return 1
-    }
-
-    static func set(_ s: LuaStack) throws(LuaError) -> Int32 {
-        let item = try s.checkView(1, .arg(1))
-        let key = s.string(at: 2) ?? s.describe(2)
-        let site = Site.arg(3)
-        do throws(LuaError) {
-        switch key {
-        case "center":
-            let p = try s.checkPoint(3, site)
-            try dynamics { () throws(DynamicsError) in try item.setCenter(p) }
-        case "angle":
-            let a = try s.checkFinite(3, site)
-            try dynamics { () throws(DynamicsError) in try item.setAngle(a) }
-        case "velocity":
-            let v = try s.checkPoint(3, site)
-            try dynamics { () throws(DynamicsError) in try item.setVelocity(v) }
-        case "angularVelocity":
-            let w = try s.checkFinite(3, site)
-            try dynamics { () throws(DynamicsError) in try item.setAngularVelocity(w) }
-        case "color":
-            guard s.isNil(at: 3) || s.type(at: 3) == .string else {
-                throw LuaError("View.color must be a colour name or #rrggbb string, got \(s.typeName(at: 3))")
-            }
-            item.color = s.string(at: 3)
-        default:
-            if HelpCatalog.view.field(key) != nil { throw LuaError("View.\(key) is read-only") }
-            throw LuaError(HelpCatalog.view.unknownField(key))
-        }
-        } catch {
-            throw BehaviorCommon.fieldError(error, typeName: "View", key: key)
-        }
-        return 0
-    }
-
-    static var type: BoundType {
-        BoundType(
-            info: HelpCatalog.view,
-            spec: LuaClassSpec(
-                name: className,
-                methods: [
-                    ("removeFromSuperview", { s throws(LuaError) in
-                        try s.checkView(1, .arg(1)).removeFromSuperview()
-                        return 0
-                    }),
-                ],
-                getter: get, setter: set,
-                metamethods: [
-                    ("__tostring", { s throws(LuaError) in s.push(describe(try s.checkView(1, .arg(1)))); return 1 }),
-                ],
-                fields: fieldNames),
-            constructor: construct)
-    }
+    static var type: BoundType { description.boundType }
 }

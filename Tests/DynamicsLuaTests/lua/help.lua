@@ -36,4 +36,17 @@ for typeName, object in pairs(instances) do
   for name in pairs(meta.__methods) do
     assert(text:find(name, 1, true), "help(" .. typeName .. ") mentions method " .. name)
   end
+  -- What help calls writable takes its own value back; what it calls read-only refuses any value.
+  if typeName ~= "Point" then
+    for _, field in ipairs(meta.__fields) do
+      local access = text:match("\n  " .. field .. " %((%a%a) ")
+      assert(access, "help(" .. typeName .. ") gives " .. field .. "'s access")
+      local ok, err = pcall(function() object[field] = object[field] end)
+      if access == "rw" then
+        assert(ok, typeName .. "." .. field .. " is rw but refused its own value: " .. tostring(err))
+      else
+        assert(not ok and tostring(err):find("read-only", 1, true), typeName .. "." .. field .. " is ro but took a value")
+      end
+    end
+  end
 end
