@@ -99,12 +99,28 @@ public final class REPL {
             return .proceed
         }
         let context = CommandContext(state: state, arguments: arguments, evaluator: evaluator, registry: registry)
+        // Commands run frames and Lua code: Ctrl-C stops them as it stops code typed at the prompt.
+        var outcome = CommandOutcome.proceed
+        var failure: (any Error)?
         do {
-            return try command.handler(context)
+            try LuaInterrupt.guarding(state) { () throws(LuaError) in
+                do {
+                    outcome = try command.handler(context)
+                } catch let error as LuaError {
+                    throw error
+                } catch {
+                    failure = error
+                }
+                try LuaInterrupt.check()
+            }
         } catch {
-            evaluator.report(".\(name): \(error)")
-            return .proceed
+            failure = error
         }
+        if let failure {
+            let text = "\(failure)"
+            evaluator.report(text == LuaInterrupt.message ? text : ".\(name): \(text)")
+        }
+        return outcome
     }
 
     /// The completion for the text before the cursor: command names after a leading `.`, else Lua names.

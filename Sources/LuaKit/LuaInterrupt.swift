@@ -19,7 +19,9 @@ private func interruptRunningLua(_ number: Int32) {
 
 /// Installs `handler` for `signal` without SA_RESTART, as lua.c does, so a blocking read (`io.read` waiting on a
 /// terminal) returns at once with EINTR instead of waiting for the line, and the hook can raise.
-private func setSignalAction(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
+@discardableResult
+private func setSignalAction(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> sigaction {
+    var previous = sigaction()
     var action = sigaction()
     #if canImport(Glibc)
     action.__sigaction_handler.sa_handler = handler
@@ -28,7 +30,8 @@ private func setSignalAction(_ signal: Int32, _ handler: (@convention(c) (Int32)
     #endif
     action.sa_flags = 0
     sigemptyset(&action.sa_mask)
-    sigaction(signal, &action, nil)
+    sigaction(signal, &action, &previous)
+    return previous
 }
 
 /// Ctrl-C while Lua code runs, the way lua.c handles it: the Lua error `interrupted!` raised in the running code
@@ -39,14 +42,30 @@ private func setSignalAction(_ signal: Int32, _ handler: (@convention(c) (Int32)
 /// reports their errors asks `isInterruption` first: an interrupt is not the callback's fault and must end the
 /// loop, so it hands the request on with `carry`.
 public enum LuaInterrupt {
-    /// Runs `body` with Ctrl-C turned into `interrupted!`: the handler is installed only while it runs, so Ctrl-C at
-    /// other times keeps its usual meaning (at a prompt, the line editor reads it as a key).
+    /// Held by the thread whose code is guarded; recursive, so guarded code may guard again.
+    nonisolated(unsafe) private static let guardLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        return mutex
+    }()
+
+    /// Runs `body` with Ctrl-C turned into `interrupted!`: the handler is installed only while it runs, and the one
+    /// that was there before comes back after, so Ctrl-C at other times keeps its usual meaning (at a prompt, the
+    /// line editor reads it as a key).
     public static func guarding<T>(_ state: LuaState, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        // SIGINT's disposition is one per process: interpreters on other threads (tests run in parallel) take turns.
+        pthread_mutex_lock(guardLock)
+        defer { pthread_mutex_unlock(guardLock) }
         // Nested runs (a command running Lua that runs more) keep the outer guard.
         if interruptTarget != nil { return try body() }
         interruptTarget = state.L
         interruptArrived = 0
-        setSignalAction(SIGINT, interruptRunningLua)
+        var previousAction = setSignalAction(SIGINT, interruptRunningLua)
         // A parent may hand us SIGINT blocked (spawned from a thread that blocks it); Ctrl-C must still arrive.
         var unblock = sigset_t()
         var previousMask = sigset_t()
@@ -55,7 +74,8 @@ public enum LuaInterrupt {
         pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
         defer {
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-            setSignalAction(SIGINT, SIG_DFL)
+            // Back to what was there (lua.c puts back the default; an embedding may have its own).
+            sigaction(SIGINT, &previousAction, nil)
             // A request the code finished before seeing must not interrupt the next chunk.
             clua_clear_interrupt(state.L)
             interruptTarget = nil
@@ -63,8 +83,24 @@ public enum LuaInterrupt {
         return try body()
     }
 
-    /// True when Ctrl-C arrived and no Lua code has raised it yet: a Swift loop stops here.
-    public static func isPending(_ state: LuaState) -> Bool { clua_interrupt_is_pending(state.L) != 0 }
+    /// Runs `body` while no other thread can be inside `guarding`: for code that changes SIGINT's disposition
+    /// itself (an embedding, a test) and must not have a guard on another thread put back an older one.
+    public static func exclusively<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(guardLock)
+        defer { pthread_mutex_unlock(guardLock) }
+        return try body()
+    }
+
+    /// `guarding(_:_:)` for the interpreter that `stack` belongs to (a coroutine's stack finds its main thread).
+    public static func guarding<T>(_ stack: LuaStack, _ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        try guarding(LuaState.owner(of: stack.L), body)
+    }
+
+    /// True when Ctrl-C arrived during a guarded run and no Lua code has raised it yet: a Swift loop stops here.
+    public static var isPending: Bool {
+        guard let L = interruptTarget else { return false }
+        return clua_interrupt_is_pending(L) != 0
+    }
 
     /// True when Ctrl-C arrived during the current guarded run, raised or not.
     public static var arrived: Bool { interruptArrived != 0 }
@@ -73,21 +109,24 @@ public enum LuaInterrupt {
     /// traceback), rather than an error of the code itself.
     public static func isInterruption(_ error: LuaError) -> Bool {
         let firstLine = error.message.split(separator: "\n", maxSplits: 1).first ?? ""
-        return firstLine.hasSuffix("interrupted!") && arrived
+        return firstLine.hasSuffix(message) && arrived
     }
 
     /// Requests the interrupt again: for code that caught it from a callback and must let it reach the caller (the
     /// next frame's check stops the loop; the return into Lua raises it).
-    public static func carry(_ state: LuaState) {
-        guard interruptTarget != nil else { return }
-        clua_request_interrupt(state.L)
+    public static func carry() {
+        guard let L = interruptTarget else { return }
+        clua_request_interrupt(L)
     }
 
-    /// Throws `interrupted!` when Ctrl-C is pending (and takes the request back), for Swift code that is not
-    /// called from Lua (a REPL command) and so has no Lua code to raise it in.
-    public static func check(_ state: LuaState) throws(LuaError) {
-        guard isPending(state) else { return }
-        clua_clear_interrupt(state.L)
-        throw LuaError("interrupted!", kind: .raw)
+    /// The message of the interrupt error, as lua.c words it.
+    public static let message = "interrupted!"
+
+    /// Throws `interrupted!` when Ctrl-C is pending, taking the request back: for a Swift loop that stopped for it,
+    /// so its caller sees the same error whether it is Lua code or a REPL command.
+    public static func check() throws(LuaError) {
+        guard let L = interruptTarget, clua_interrupt_is_pending(L) != 0 else { return }
+        clua_clear_interrupt(L)
+        throw LuaError(message, kind: .message)
     }
 }
