@@ -59,7 +59,7 @@ public struct DotCommand {
     }
 }
 
-/// The dot-commands of a session, in the order they were registered; later issues add their own
+/// The dot-commands of a session, in the order they were registered; other modules add their own
 /// (`.step`, `.draw`, `.demo`) through `register`.
 public final class CommandRegistry {
     /// Every command, in registration order (`.help` lists them so).

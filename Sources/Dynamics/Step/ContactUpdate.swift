@@ -17,9 +17,12 @@ extension PhysicsWorld {
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
             let i = Int(a), j = Int(b)
             guard contactOfPair[Contact.key(a, b)] == nil else { continue }
+            // Read in place through pointers: a record is large, and a copy of one costs more than the test.
             let admitted = shapes.withUnsafeBufferPointer { sp in
-                sp[i].inUse && sp[j].inUse && sp[i].body != sp[j].body && !(sp[i].isStatic && sp[j].isStatic)
-                    && sp[i].filter.shouldCollide(with: sp[j].filter)
+                let base = sp.baseAddress.unsafelyUnwrapped
+                let ra = base + i, rb = base + j
+                return ra.pointee.inUse && rb.pointee.inUse && ra.pointee.body != rb.pointee.body
+                    && !(ra.pointee.isStatic && rb.pointee.isStatic) && Self.shouldCollide(ra, rb)
             }
             if admitted { createContact(a, b) }
         }
@@ -105,6 +108,14 @@ extension PhysicsWorld {
             if touching && (!bodies[ia].isAwake || !bodies[ib].isAwake) { return ContactScanStop(index: c, action: .wake) }
         }
         return ContactScanStop(index: contacts.count, action: .none)
+    }
+
+    /// Whether the filters of two records let them collide, read in place.
+    @inline(__always)
+    private static func shouldCollide(_ a: UnsafePointer<ShapeRecord>, _ b: UnsafePointer<ShapeRecord>) -> Bool {
+        withUnsafePointer(to: a.pointee.filter) { fa in withUnsafePointer(to: b.pointee.filter) { fb in
+            fa.pointee.shouldCollide(with: fb.pointee)
+        } }
     }
 
     /// Whether two shapes' tight boxes are farther apart than any manifold point can be: the shapes are then more

@@ -87,6 +87,7 @@ public final class Animator {
     public func removeBehavior(_ behavior: DynamicBehavior) {
         guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behaviors.remove(at: i)
+        releaseWorldParts(of: behavior)
         behavior.setAnimator(nil)
         structureDidChange()
     }
@@ -94,7 +95,10 @@ public final class Animator {
     /// Removes every top-level behaviour (and so every item).
     public func removeAllBehaviors() {
         guard !behaviors.isEmpty else { return }
-        for b in behaviors { b.setAnimator(nil) }
+        for b in behaviors {
+            releaseWorldParts(of: b)
+            b.setAnimator(nil)
+        }
         behaviors.removeAll()
         structureDidChange()
     }
@@ -171,7 +175,10 @@ public final class Animator {
         DynamicBehavior.walk(behaviors) { b in
             for it in b.heldItems where seen.insert(ObjectIdentifier(it)).inserted { current.append(it) }
         }
-        for it in knownItems where !seen.contains(ObjectIdentifier(it)) && it.animator === self { it.animator = nil }
+        for it in knownItems where !seen.contains(ObjectIdentifier(it)) && it.animator === self {
+            it.animator = nil
+            releaseBody(of: it)
+        }
         for it in current { it.animator = self }
         knownItems = current
         markChanged()

@@ -42,22 +42,22 @@ extension Animator {
         let tree = behaviorTree
         let items = knownItems
 
-        // Items that left lose their bodies; new items get one.
+        // Items that left gave their bodies back when they left (`releaseBody`); new items get one, and so does an
+        // item whose handles belong to another world.
         var table = ItemSettingsTable(items: items)
-        for it in synced.items where table.position(of: it) == nil {
-            world.destroyBody(it.bodyID)
-            it.bodyID = -1
-            it.shapeID = -1
-            it.density = 1
-        }
-        for it in items where it.bodyID < 0 {
+        for it in items where it.bodyID < 0 || it.bodyOwner !== self {
             it.bodyID = world.createBody(type: .dynamicBody, origin: it.center, angle: it.angle)
             it.shapeID = -1
+            it.bodyOwner = self
             it.stateWasSetByHand = true
         }
         synced.itemOfBody = Array(repeating: nil, count: world.bodies.count)
         for it in items { synced.itemOfBody[Int(it.bodyID)] = it }
 
+        for b in tree where b.worldPartsOwner !== self {
+            b.forgetWorldParts()
+            b.worldPartsOwner = self
+        }
         for b in tree { b.willSync(self) }
         for b in tree { b.contribute(to: &table) }
         for (k, it) in items.enumerated() { apply(table.settings[k], to: it) }
@@ -107,18 +107,45 @@ extension Animator {
         }
     }
 
-    /// Behaviours that left the tree drop their world parts; the others make or update theirs. Both go by
-    /// `worldPartsOrder`, then tree order, so the world's handles do not depend on how kinds mix in the tree.
+    /// Every behaviour makes or updates its world parts, by `worldPartsOrder` and then tree order, so the world's
+    /// handles do not depend on how kinds mix in the tree. (Behaviours that left gave theirs back when they left.)
     private func syncWorldParts(_ tree: [DynamicBehavior]) {
-        func inPartsOrder(_ list: [DynamicBehavior]) -> [DynamicBehavior] {
-            list.enumerated().sorted { ($0.element.worldPartsOrder, $0.offset) < ($1.element.worldPartsOrder, $1.offset) }
-                .map(\.element)
-        }
-        let current = Set(tree.map(ObjectIdentifier.init))
-        for b in inPartsOrder(synced.tree.filter { !current.contains(ObjectIdentifier($0)) }) { b.removeWorldParts(self) }
         synced.collisions.removeAll(keepingCapacity: true)
-        for b in inPartsOrder(tree) { b.syncWorldParts(self) }
+        for b in Self.inPartsOrder(tree) { b.syncWorldParts(self) }
         synced.tree = tree
+    }
+
+    private static func inPartsOrder(_ list: [DynamicBehavior]) -> [DynamicBehavior] {
+        list.enumerated().sorted { ($0.element.worldPartsOrder, $0.offset) < ($1.element.worldPartsOrder, $1.offset) }
+            .map(\.element)
+    }
+
+    /// A behaviour and its subtree left this animator: what they made in its world goes now, so they can join
+    /// another animator (whose world their handles mean nothing in) before this one steps again.
+    func releaseWorldParts(of removed: DynamicBehavior) {
+        let gone = removed.subtree.filter { $0.worldPartsOwner === self }
+        guard !gone.isEmpty else { return }
+        for b in Self.inPartsOrder(gone) {
+            b.removeWorldParts(self)
+            b.worldPartsOwner = nil
+        }
+        let ids = Set(gone.map(ObjectIdentifier.init))
+        synced.tree.removeAll { ids.contains(ObjectIdentifier($0)) }
+        synced.collisions.removeAll { ids.contains(ObjectIdentifier($0)) }
+        synced.frameForceSources.removeAll { ids.contains(ObjectIdentifier($0)) }
+    }
+
+    /// An item left this animator: its body goes from the world now, so it can join another animator.
+    func releaseBody(of item: DynamicItem) {
+        guard item.bodyOwner === self else { return }
+        let body = item.bodyID
+        world.destroyBody(body)
+        if body >= 0 && Int(body) < synced.itemOfBody.count { synced.itemOfBody[Int(body)] = nil }
+        synced.items.removeAll { $0 === item }
+        item.bodyID = -1
+        item.shapeID = -1
+        item.bodyOwner = nil
+        item.density = 1
     }
 
     /// Puts a behaviour's joint into the world: in place of its old one (keeping the warm-start impulses) when the

@@ -44,9 +44,12 @@ public final class DynamicItem {
     var collisionShape: Shape { makeShape() }
     /// Density of the item behaviour that currently wins for this item (1 when none).
     var density: Double = 1
-    /// Handles in the animator's world, or -1.
+    /// Handles in the world of `bodyOwner`, or -1. They mean nothing in any other animator's world: an item that
+    /// moves on (or whose animator is gone) gets a new body in the next world it joins.
     var bodyID: Int32 = -1
     var shapeID: Int32 = -1
+    /// The animator whose world holds this item's body.
+    weak var bodyOwner: Animator?
     /// Set when the centre, angle or velocity were written by hand, so the animator pushes them into the world.
     var stateWasSetByHand = false
 

@@ -240,6 +240,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         jointID = -1
     }
 
+    override func forgetWorldParts() { jointID = -1 }
+
     /// A line between its two attachment points.
     override func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {
         parts.joints.append(JointSnapshot(kind: kind.rawValue, pointA: worldAnchorA, pointB: worldAnchorB))

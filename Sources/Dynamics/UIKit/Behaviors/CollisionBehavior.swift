@@ -192,6 +192,12 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         boundariesChanged = true
     }
 
+    override func forgetWorldParts() {
+        builtBoundaries.removeAll()
+        group = -1
+        boundariesChanged = true
+    }
+
     /// Two-sided segments along every polyline, owned by the behaviour's group.
     private func makeBoundaryShapes(_ animator: Animator, _ id: BoundaryIdentifier?, _ lines: [Polyline]) -> [Int32] {
         let filter = CollisionFilter(itemGroups: [], boundaryGroups: [], owner: group)

@@ -7,6 +7,9 @@ public class DynamicBehavior {
     public private(set) weak var parent: DynamicBehavior?
     /// The animator whose tree holds this behaviour.
     public internal(set) weak var animator: Animator?
+    /// The animator whose world holds what this behaviour made there (boundaries, joints); their handles mean
+    /// nothing in another world.
+    weak var worldPartsOwner: Animator?
     /// Runs once per frame after the step (UIKit's `action` block); a thrown error is reported by `Animator.step`.
     public var action: ((DynamicBehavior) throws -> Void)?
 
@@ -44,6 +47,7 @@ public class DynamicBehavior {
         children.remove(at: i)
         child.parent = nil
         let animator = self.animator
+        animator?.releaseWorldParts(of: child)
         child.setAnimator(nil)
         animator?.structureDidChange()
     }
@@ -98,6 +102,10 @@ public class DynamicBehavior {
 
     /// The behaviour left the animator's tree: drops what it owns in the world.
     func removeWorldParts(_ animator: Animator) {}
+
+    /// Forgets handles into a world that is not the syncing animator's (its animator is gone), without touching
+    /// any world, so that `syncWorldParts` makes everything anew.
+    func forgetWorldParts() {}
 
     /// Whether `applyFrameForces` must run every frame.
     var appliesFrameForces: Bool { false }

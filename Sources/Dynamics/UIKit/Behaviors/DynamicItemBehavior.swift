@@ -15,7 +15,7 @@ public final class DynamicItemBehavior: ItemHoldingBehavior {
     public var allowsRotation: Bool = true { didSet { propertyDidChange() } }
     /// Whether the items are fixed in place (default false); they still collide.
     public var anchored: Bool = false { didSet { propertyDidChange() } }
-    /// Electric charge, kept for the field behaviours of a later issue; it has no effect on motion yet.
+    /// Electric charge, for field behaviours; no behaviour acts on it yet.
     public private(set) var charge: Double = 0
 
     /// Item properties with UIKit's defaults for `items`.

@@ -56,6 +56,8 @@ public final class SnapBehavior: DynamicBehavior {
         jointID = -1
     }
 
+    override func forgetWorldParts() { jointID = -1 }
+
     /// A line from the snap point to the item's centre.
     override func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {
         parts.joints.append(JointSnapshot(kind: "snap", pointA: snapPoint, pointB: item.center))
