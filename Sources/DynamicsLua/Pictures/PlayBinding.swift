@@ -136,7 +136,8 @@ enum PlayBinding {
             inBatch = 0
             // A paused animator would only show the same picture until the time is up.
             if !a.isRunning { outcome.atRest = true }
-            if live {
+            // No drawing once Ctrl-C is pending: the write would raise it halfway through a frame's picture.
+            if live && !outcome.interrupted {
                 pacer.waitForNextFrame()
                 try TerminalOutput.writeNow(LiveFrame.frame(try picture(), status: status()), on: s)
             }
@@ -146,7 +147,14 @@ enum PlayBinding {
             let result = try FrameStepping.run(s, a, .frames(totalFrames), afterFrame: afterFrame)
             if !result.failures.isEmpty { outcome.callbackFailed = true }
         } catch {
-            failure = error
+            // Ctrl-C may also land inside a drawing's write (raised there with its traceback): it is the same
+            // interrupt, reported plainly once the terminal is put right.
+            if LuaInterrupt.isInterruption(error) {
+                outcome.interrupted = true
+                failure = LuaError(LuaInterrupt.message, kind: .message)
+            } else {
+                failure = error
+            }
         }
         outcome.simulated = a.elapsedTime - start
         if live {
