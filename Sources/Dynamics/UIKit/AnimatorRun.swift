@@ -78,8 +78,8 @@ extension Animator {
     public func frames(covering seconds: Double) throws(DynamicsError) -> Int {
         let exact = (seconds / timeStep - 1e-9).rounded(.up)
         guard exact <= Double(Self.maxFramesPerRun) else {
-            throw DynamicsError("run(\(formatSeconds(seconds))) would be more than \(Self.maxFramesPerRun) frames of timeStep; "
-                                + "run less at once")
+            throw DynamicsError("\(formatSeconds(seconds)) seconds would be more than \(Self.maxFramesPerRun) frames of "
+                                + "timeStep; ask for less at once")
         }
         return max(Int(exact), 0)
     }

@@ -58,11 +58,14 @@ public final class DynamicItem {
     public init(center: Vector, size: Vector, angle: Double = 0, name: String = "", color: String? = nil,
                 shape: ItemShape = .rectangle) throws(DynamicsError) {
         try checkFinite(center, "center")
-        try checkPositive(size.x, "width")
-        try checkPositive(size.y, "height")
+        try checkPositive(size.x, "width", atMost: largestItemExtent)
+        try checkPositive(size.y, "height", atMost: largestItemExtent)
         try checkFinite(angle, "angle")
         if case .path(let points) = shape {
             guard points.allSatisfy(\.isFinite) else { throw DynamicsError("path points must be finite") }
+            guard points.allSatisfy({ abs($0.x) <= largestItemExtent && abs($0.y) <= largestItemExtent }) else {
+                throw DynamicsError("path points must lie within \(largestItemExtent) pt of the centre")
+            }
             do { _ = try Shape.polygon(points) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
         }
         self.center = center; self.size = size; self.angle = angle; self.name = name; self.color = color; self.shape = shape
@@ -78,6 +81,9 @@ public final class DynamicItem {
     /// An item shaped by a convex path given relative to its centre; its size is the path's bounding box.
     public convenience init(center: Vector, path: [Vector], angle: Double = 0, name: String = "", color: String? = nil) throws(DynamicsError) {
         guard let first = path.first else { throw DynamicsError("a path shape needs at least three points") }
+        // The outline is checked before its box: a flat one would otherwise be reported as a zero height.
+        guard path.allSatisfy(\.isFinite) else { throw DynamicsError("path points must be finite") }
+        do { _ = try Shape.polygon(path) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
         var lo = first, hi = first
         for p in path { lo = minVector(lo, p); hi = maxVector(hi, p) }
         try self.init(center: center, size: hi - lo, angle: angle, name: name, color: color, shape: .path(path))

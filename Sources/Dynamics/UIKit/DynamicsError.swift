@@ -46,6 +46,19 @@ func checkPositive(_ x: Double, _ name: String) throws(DynamicsError) {
     guard x.isFinite, x > 0 else { throw DynamicsError("\(name) must be a positive finite number, got \(x)") }
 }
 
+/// The largest size, in points, of an item or of its path: 10,000 km. Larger ones would overflow the mass and
+/// inertia (which grow with the fourth power of size) and put infinities into the solver.
+public let largestItemExtent: Double = 1e9
+
+/// The largest density: with the largest item, mass and inertia stay far inside the range of a Double.
+public let largestDensity: Double = 1e12
+
+/// A positive number no larger than `limit`.
+func checkPositive(_ x: Double, _ name: String, atMost limit: Double) throws(DynamicsError) {
+    try checkPositive(x, name)
+    guard x <= limit else { throw DynamicsError("\(name) must be at most \(limit), got \(x)") }
+}
+
 func checkNonNegative(_ x: Double, _ name: String) throws(DynamicsError) {
     guard x.isFinite, x >= 0 else { throw DynamicsError("\(name) must be a non-negative finite number, got \(x)") }
 }

@@ -28,6 +28,9 @@ public struct FloatRange: Sendable, Equatable {
 public enum BoundaryIdentifier: Hashable, Sendable, CustomStringConvertible {
     case string(String)
     case number(Double)
+    /// A whole number too large for a Double to hold exactly (beyond 2^53), kept exact so that two of them never
+    /// stand for one boundary.
+    case integer(Int64)
     /// A whole number prints without a fraction, as Lua prints integers.
     public var description: String {
         switch self {
@@ -35,6 +38,7 @@ public enum BoundaryIdentifier: Hashable, Sendable, CustomStringConvertible {
         case .number(let x):
             if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
             return "\(x)"
+        case .integer(let i): return String(i)
         }
     }
 }

@@ -41,9 +41,10 @@ extension LuaState {
         s.rawSet(meta, field: "__fields")
         if let constructor = type.constructor {
             // __call passes the class table first; drop it so argument numbers match what the user wrote.
+            let construct = named(constructor, type.info.name)
             s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
                 s.remove(at: 1)
-                return try constructor(s)
+                return try construct(s)
             })
             s.rawSet(meta, field: "__call")
         }
@@ -61,6 +62,19 @@ extension LuaState {
         })
         s.rawSet(meta, field: "__tostring")
         s.setMetatable(table)
+    }
+
+    /// `function`, whose argument errors name it `name` however it was called: a constructor is a __call
+    /// metamethod, for which Lua finds no name when it is called through pcall, and would say '?'.
+    private func named(_ function: @escaping LuaFunction, _ name: String) -> LuaFunction {
+        { (s: LuaStack) throws(LuaError) -> Int32 in
+            do throws(LuaError) {
+                return try function(s)
+            } catch {
+                guard case .argument(let n) = error.kind else { throw error }
+                throw LuaError("bad argument #\(n) to '\(name)' (\(error.message))")
+            }
+        }
     }
 
     /// Pushes an array of strings.

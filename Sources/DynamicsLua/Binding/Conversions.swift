@@ -50,6 +50,8 @@ extension LuaStack {
     /// A boundary identifier: a string or a finite number.
     func checkBoundaryIdentifier(_ index: Int32, _ site: Site) throws(LuaError) -> BoundaryIdentifier {
         if let text = string(at: index) { return .string(text) }
+        // An integer beyond 2^53 is kept exact: as a Double it would share its value with its neighbours.
+        if isInteger(at: index), let i = integer(at: index), i.magnitude >= 1 << 53 { return .integer(i) }
         if type(at: index) == .number { return .number(try checkFinite(index, site)) }
         throw site.error("boundary identifier (string or number) expected, got \(typeName(at: index))")
     }
@@ -61,6 +63,7 @@ extension LuaStack {
         case .string(let text)?: push(text)
         case .number(let x)?:
             if x == x.rounded(), abs(x) < 9e15 { push(Int(x)) } else { push(x) }
+        case .integer(let i)?: push(Int(i))
         }
     }
 }

@@ -42,7 +42,7 @@ struct Property<Object: AnyObject> {
                 case .nonNegative: x = try s.checkNonNegative(i, site)
                 case .positive: x = try s.checkPositive(i, site)
                 }
-                try core { try set(o, x) }
+                try core(at: site) { try set(o, x) }
             }
         }
         return Property(name, kind, default: defaultValue, summary, option: option && set != nil,
@@ -71,7 +71,7 @@ struct Property<Object: AnyObject> {
         if let set {
             setter = { s, o, i, site throws(LuaError) in
                 let p = try s.checkPoint(i, site)
-                try core { try set(o, p) }
+                try core(at: site) { try set(o, p) }
             }
         }
         return Property(name, kind, default: defaultValue, summary, option: option && set != nil,
@@ -86,7 +86,7 @@ struct Property<Object: AnyObject> {
         if let set {
             setter = { s, o, i, site throws(LuaError) in
                 let text = try s.checkChoice(i, site, choices)
-                try core { try set(o, text) }
+                try core(at: site) { try set(o, text) }
             }
         }
         return Property(name, choices.map { "\"\($0)\"" }.joined(separator: " | "), default: defaultValue, summary,
@@ -104,6 +104,17 @@ func core(_ body: () throws -> Void) throws(LuaError) {
         throw LuaError(error.message)
     } catch {
         throw LuaError("\(error)")
+    }
+}
+
+/// `core(_:)` for a property's setter: what the core refuses is a bad value at `site`, so the error names the
+/// function and argument (or the field) the value came from.
+func core(at site: Site, _ body: () throws -> Void) throws(LuaError) {
+    do throws(LuaError) {
+        try core(body)
+    } catch {
+        guard case .argument = error.kind else { throw site.error(error.message) }
+        throw error
     }
 }
 

@@ -113,7 +113,15 @@ enum PicturesBinding {
         guard s.type(at: arg) == .string, let path = s.string(at: arg) else {
             throw LuaError.argument(arg, "file name expected, got \(s.typeName(at: arg))")
         }
-        guard !path.isEmpty else { throw LuaError.argument(arg, "file name must not be empty") }
+        if let problem = problem(withFileName: path) { throw LuaError.argument(arg, problem) }
         return path
+    }
+
+    /// What is wrong with a file name, or nil. A NUL would cut the name short where the system reads it, so the
+    /// file would be written under another name.
+    static func problem(withFileName path: String) -> String? {
+        if path.isEmpty { return "file name must not be empty" }
+        if path.utf8.contains(0) { return "file name must not contain a NUL character" }
+        return nil
     }
 }

@@ -58,7 +58,7 @@ enum PlayBinding {
     static func play(_ s: LuaStack) throws(LuaError) -> Int32 {
         let a = try s.checkAnimator(1, .arg(1))
         let seconds = try s.checkNonNegative(2, .arg(2))
-        _ = try dynamics { () throws(DynamicsError) in try a.frames(covering: seconds) }
+        _ = try dynamics(argument: 2) { () throws(DynamicsError) in try a.frames(covering: seconds) }
         let o = try PictureOptions.table(s, 3, typeName: "play", keys: keys)
         let speed = try o.flatMapOption { o throws(LuaError) in try PictureOptions.positive(o, "speed") } ?? 1
         let fps = try o.flatMapOption { o throws(LuaError) in try PictureOptions.positive(o, "fps") } ?? 30

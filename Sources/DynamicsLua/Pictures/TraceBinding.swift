@@ -16,7 +16,7 @@ enum TraceBinding {
         guard let path = try o.string("file") else {
             throw LuaError.argument(2, "field 'file': a file name is needed, e.g. file = \"trace.csv\"")
         }
-        guard !path.isEmpty else { throw LuaError.argument(2, "field 'file': file name must not be empty") }
+        if let problem = PicturesBinding.problem(withFileName: path) { throw LuaError.argument(2, "field 'file': \(problem)") }
         let format: TraceFormat
         if let name = try o.value("format", { s, i, site throws(LuaError) in try s.checkChoice(i, site, ["csv", "jsonl"]) }) {
             format = name == "jsonl" ? .jsonLines : .csv

@@ -163,6 +163,7 @@ enum AnimatorBinding {
                    "steps frames of timeStep for that long") { s throws(LuaError) in
                 let a = try animator(s)
                 let seconds = try s.checkNonNegative(2, .arg(2))
+                _ = try dynamics(argument: 2) { () throws(DynamicsError) in try a.frames(covering: seconds) }
                 try FrameStepping.run(s, a, .seconds(seconds))
                 return 0
             },
@@ -171,6 +172,7 @@ enum AnimatorBinding {
                    + "stepped and whether it came to rest (false: it stopped at the limit)") { s throws(LuaError) in
                 let a = try animator(s)
                 let limit = s.isNil(at: 2) ? 60 : try s.checkNonNegative(2, .arg(2))
+                _ = try dynamics(argument: 2) { () throws(DynamicsError) in try a.frames(covering: limit) }
                 let result = try FrameStepping.run(s, a, .untilRest(maxSeconds: limit))
                 s.push(result.seconds)
                 s.push(result.reachedRest)

@@ -1,5 +1,6 @@
 import Dynamics
 import LuaKit
+import Pictures
 
 /// The `View` binding: a dynamic item (UIView as a UIDynamicItem).
 enum ViewBinding {
@@ -34,7 +35,7 @@ enum ViewBinding {
         let o = OptionTable(s, at: 1, arg: 1, typeName: "View")
         try o.checkKeys(options, allowsArray: false)
         let angle = try o.number("angle") ?? 0
-        let color = try o.string("color")
+        let color = try o.value("color") { s, i, site throws(LuaError) in try s.checkColor(i, site) }
         let shape = try o.value("shape", shape) ?? .rectangle
         let name = try o.string("name") ?? DynamicsHost.of(s)?.nextViewName() ?? "view"
         let item: DynamicItem
@@ -87,11 +88,8 @@ enum ViewBinding {
                          get: { s, item in s.push(item.name) }),
                 Property("color", "string", default: "nil", "a CSS colour name or #rrggbb, for pictures",
                          get: { s, item in s.push(item.color) },
-                         set: { s, item, i, _ throws(LuaError) in
-                             guard s.isNil(at: i) || s.type(at: i) == .string else {
-                                 throw LuaError("View.color must be a colour name or #rrggbb string, got \(s.typeName(at: i))")
-                             }
-                             item.color = s.string(at: i)
+                         set: { s, item, i, site throws(LuaError) in
+                             item.color = s.isNil(at: i) ? nil : try s.checkColor(i, site)
                          }),
                 Property("shape", "\"rectangle\" | \"ellipse\" | Path", default: "\"rectangle\"",
                          "what it collides as (collisionBoundsType)",
@@ -122,4 +120,19 @@ enum ViewBinding {
     }
 
     static var type: BoundType { description.boundType }
+}
+
+extension LuaStack {
+    /// A colour for pictures: a CSS colour name or `#rgb` / `#rrggbb`, with the nearest name suggested.
+    func checkColor(_ index: Int32, _ site: Site) throws(LuaError) -> String {
+        guard type(at: index) == .string, let text = string(at: index) else {
+            throw site.error("colour name or #rrggbb string expected, got \(typeName(at: index))")
+        }
+        guard RGBColor(css: text) == nil else { return text }
+        var message = "'\(text)' is not a CSS colour name or #rrggbb"
+        if let suggestion = DidYouMean.nearest(to: text.lowercased(), in: RGBColor.names) {
+            message += " (did you mean '\(suggestion)'?)"
+        }
+        throw site.error(message)
+    }
 }

@@ -33,6 +33,9 @@ public struct RGBColor: Hashable, Sendable {
         self.init(hex: value)
     }
 
+    /// The CSS colour names `init(css:)` knows, in ascending order (for suggestions).
+    public static var names: [String] { CSSColorTable.entries.map(\.name) }
+
     /// The `#rrggbb` spelling, lower case, as SVG, HTML and CSS accept it.
     public var hexString: String {
         "#" + RGBColor.twoHexDigits(red) + RGBColor.twoHexDigits(green) + RGBColor.twoHexDigits(blue)

@@ -5,6 +5,12 @@ public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A file could not be written; the path and the system's reason.
     case cannotWrite(path: String, reason: String)
 
+    /// The same error told of `path` (a temporary file's failure is the failure to write the file it stood for).
+    func renamed(to path: String) -> PictureError {
+        guard case .cannotWrite(_, let reason) = self else { return self }
+        return .cannotWrite(path: path, reason: reason)
+    }
+
     /// The message a script shows the user.
     public var description: String {
         switch self {

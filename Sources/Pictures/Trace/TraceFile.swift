@@ -30,9 +30,11 @@ public struct TraceFile: Sendable {
         if pendingRows >= batchSize { try flush() }
     }
 
-    /// Writes the waiting rows now (call when the trace ends, or before reading the file).
+    /// Writes the waiting rows now (call when the trace ends, or before reading the file). A file deleted while
+    /// the trace runs is started again with its header, so what is written stays a readable trace.
     public mutating func flush() throws(PictureError) {
         guard !pending.isEmpty else { return }
+        if !TextFile.exists(path) { try TextFile.write(writer.header, to: path) }
         try TextFile.append(pending, to: path)
         pending = ""
         pendingRows = 0

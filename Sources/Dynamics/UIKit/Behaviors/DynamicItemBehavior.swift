@@ -26,7 +26,7 @@ public final class DynamicItemBehavior: ItemHoldingBehavior {
     /// Sets the friction coefficient (non-negative).
     public func setFriction(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "friction"); friction = x; propertyDidChange() }
     /// Sets the density (positive).
-    public func setDensity(_ x: Double) throws(DynamicsError) { try checkPositive(x, "density"); density = x; propertyDidChange() }
+    public func setDensity(_ x: Double) throws(DynamicsError) { try checkPositive(x, "density", atMost: largestDensity); density = x; propertyDidChange() }
     /// Sets the linear resistance (non-negative, per second).
     public func setResistance(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "resistance"); resistance = x; propertyDidChange() }
     /// Sets the angular resistance (non-negative, per second).
