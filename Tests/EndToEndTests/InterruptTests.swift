@@ -50,6 +50,20 @@ import Testing
         expectInterrupted(result)
     }
 
+    @Test func ctrlCInsideADelegateMethodEndsTheRun() throws {
+        let result = try interrupt(Self.scene + """
+            a:addBehavior(Collision{ v, translatesReferenceBoundsIntoBoundary = true, delegate = {
+              beganBoundaryContact = function()
+                io.write('ready\\n') io.flush()
+                while true do end
+              end,
+            } })
+            a:run(1000)
+            print('not reached')
+            """)
+        expectInterrupted(result)
+    }
+
     @Test func ctrlCEndsARunOfFramesThatRunsNoLua() throws {
         let result = try interrupt(Self.scene + """
             io.write('ready\\n') io.flush()
