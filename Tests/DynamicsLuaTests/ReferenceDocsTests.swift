@@ -15,7 +15,7 @@ import Testing
         let url = Self.docs.appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
         let made = make(text)
-        #expect(made.missing.isEmpty, "docs/\(file) has no generated region for \(made.missing)")
+        #expect(made.missing.isEmpty || Self.updating, "docs/\(file) has no generated region for \(made.missing)")
         if Self.updating && made.text != text {
             try made.text.write(to: url, atomically: true, encoding: .utf8)
             return

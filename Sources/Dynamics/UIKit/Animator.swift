@@ -48,8 +48,12 @@ public final class Animator {
     var handMovedItems: [DynamicItem] = []
     var willResumePending = false
     var isStepping = false
-    /// Items currently in some behaviour of the tree, in first-seen order.
-    var knownItems: [DynamicItem] = []
+    /// How many times a behaviour of the tree holds each item (looked up, never iterated): kept up to date at
+    /// every change, so an item knows its animator at once and adding a behaviour costs only its own items.
+    var holdCounts: [ObjectIdentifier: Int] = [:]
+    /// The items as of the last walk of the tree, and whether a change has made them out of date.
+    var walkedItems: [DynamicItem] = []
+    var walkedItemsAreStale = false
     /// Contacts whose "began" reached a delegate and whose "ended" has not yet, in the order they began.
     var openContacts = OpenContactTable()
     /// A change since the last check may have taken contacts away without an event (see `closingOpenContacts`).
@@ -83,7 +87,7 @@ public final class Animator {
         try checkCanAdopt(behavior)
         behaviors.append(behavior)
         behavior.setAnimator(self)
-        structureDidChange()
+        itemsChanged(Self.heldItems(of: behavior), by: 1)
     }
 
     /// Removes a top-level behaviour; nothing happens if it is not one.
@@ -92,18 +96,19 @@ public final class Animator {
         behaviors.remove(at: i)
         releaseWorldParts(of: behavior)
         behavior.setAnimator(nil)
-        structureDidChange()
+        itemsChanged(Self.heldItems(of: behavior), by: -1)
     }
 
     /// Removes every top-level behaviour (and so every item).
     public func removeAllBehaviors() {
         guard !behaviors.isEmpty else { return }
-        for b in behaviors {
+        let removed = behaviors
+        behaviors.removeAll()
+        for b in removed {
             releaseWorldParts(of: b)
             b.setAnimator(nil)
+            itemsChanged(Self.heldItems(of: b), by: -1)
         }
-        behaviors.removeAll()
-        structureDidChange()
     }
 
     // MARK: Items
@@ -172,19 +177,46 @@ public final class Animator {
 
     // MARK: Change tracking
 
-    /// Membership changed: items may have joined or left. Recomputes which items this animator animates.
-    func structureDidChange() {
-        var seen = Set<ObjectIdentifier>()
-        var current: [DynamicItem] = []
-        DynamicBehavior.walk(behaviors) { b in
-            for it in b.heldItems where seen.insert(ObjectIdentifier(it)).inserted { current.append(it) }
+    /// Every item of every behaviour of the tree, each once, in the order first met walking it. Walked again only
+    /// after a change, so reading it every frame costs nothing.
+    var knownItems: [DynamicItem] {
+        if walkedItemsAreStale {
+            walkedItemsAreStale = false
+            var seen = Set<ObjectIdentifier>()
+            var current: [DynamicItem] = []
+            DynamicBehavior.walk(behaviors) { b in
+                for it in b.heldItems where seen.insert(ObjectIdentifier(it)).inserted { current.append(it) }
+            }
+            walkedItems = current
         }
-        for it in knownItems where !seen.contains(ObjectIdentifier(it)) && it.animator === self {
-            it.animator = nil
-            releaseBody(of: it)
+        return walkedItems
+    }
+
+    /// The items the behaviours of `behavior`'s subtree hold, with repeats.
+    static func heldItems(of behavior: DynamicBehavior) -> [DynamicItem] {
+        var items: [DynamicItem] = []
+        DynamicBehavior.walk([behavior]) { items += $0.heldItems }
+        return items
+    }
+
+    /// Items were taken up (`delta` 1) or let go (-1) once each by a behaviour of the tree. An item taken up for the
+    /// first time is animated by this animator from now on; one let go by its last behaviour leaves it, with its body.
+    func itemsChanged(_ items: [DynamicItem], by delta: Int) {
+        for it in items {
+            let key = ObjectIdentifier(it)
+            let count = (holdCounts[key] ?? 0) + delta
+            if count > 0 {
+                holdCounts[key] = count
+                it.animator = self
+            } else {
+                holdCounts[key] = nil
+                if it.animator === self {
+                    it.animator = nil
+                    releaseBody(of: it)
+                }
+            }
         }
-        for it in current { it.animator = self }
-        knownItems = current
+        walkedItemsAreStale = true
         markChanged()
     }
 
@@ -227,6 +259,5 @@ public final class Animator {
         for b in behaviorTree where !b.release(item) {
             if let parent = b.parent { parent.removeChild(b) } else { removeBehavior(b) }
         }
-        structureDidChange()
     }
 }

@@ -141,7 +141,8 @@ extension Animator {
         let body = item.bodyID
         world.destroyBody(body)
         if body >= 0 && Int(body) < synced.itemOfBody.count { synced.itemOfBody[Int(body)] = nil }
-        synced.items.removeAll { $0 === item }
+        // It stays in `synced.items` until the next sync, which always comes before items are written back; with
+        // no body it is skipped there.
         item.bodyID = -1
         item.shapeID = -1
         item.bodyOwner = nil

@@ -38,32 +38,37 @@ public enum ReferenceDocs {
             .joined(separator: "\n")
     }
 
-    /// `text` with every type's region replaced by what `make` gives for it; nil names a type whose markers are
-    /// missing or out of order.
+    /// `text` with every type's region replaced by what `make` gives for it. A type with no region yet gets one at
+    /// the end, opened by `heading` (a new type needs no hand edit of the docs); `missing` names those types.
     static func regenerate(_ text: String, markers: (String) -> (begin: String, end: String),
+                           heading: (TypeInfo) -> [String],
                            make: (TypeInfo) -> String) -> (text: String, missing: [String]) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var missing: [String] = []
         for type in types {
             let (begin, end) = markers(type.name)
+            let body = make(type).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard let b = lines.firstIndex(of: begin), let e = lines[b...].firstIndex(of: end) else {
                 missing.append(type.name)
+                if lines.last == "" { lines.removeLast() }
+                lines += [""] + heading(type) + [begin] + body + [end, ""]
                 continue
             }
-            lines.replaceSubrange(b + 1..<e, with: make(type).split(separator: "\n", omittingEmptySubsequences: false)
-                                                    .map(String.init))
+            lines.replaceSubrange(b + 1..<e, with: body)
         }
         return (lines.joined(separator: "\n"), missing)
     }
 
     /// docs/lua-api.md as it should be, from the document as it is.
     public static func apiReference(from text: String) -> (text: String, missing: [String]) {
-        regenerate(text, markers: markdownMarkers, make: markdownTable)
+        regenerate(text, markers: markdownMarkers,
+                   heading: { ["## \($0.name)" + ($0.uikitName.map { " — \($0)" } ?? ""), $0.summary + ".", ""] },
+                   make: markdownTable)
     }
 
     /// docs/luadyn.meta.lua as it should be, from the file as it is.
     public static func metaFile(from text: String) -> (text: String, missing: [String]) {
-        regenerate(text, markers: metaMarkers, make: metaFields)
+        regenerate(text, markers: metaMarkers, heading: { ["---\($0.summary).", "---@class \($0.name)"] }, make: metaFields)
     }
 
     /// A table cell: pipes escaped.

@@ -104,4 +104,28 @@ import Testing
         try a.run(1)
         #expect(item.center.y > 400, "no joint of the rod is left: \(item.center.y)")
     }
+
+    @Test func anItemLeavesWithTheLastBehaviourThatHoldsIt() throws {
+        let a = Animator()
+        let item = try box(0, 0, side: 10)
+        let gravity = GravityBehavior(items: [item]), collision = CollisionBehavior(items: [item])
+        let parent = DynamicBehavior()
+        try parent.addChild(collision)
+        try a.addBehavior(gravity)
+        try a.addBehavior(parent)
+        try a.step()
+        a.removeBehavior(gravity)
+        #expect(item.animator === a && a.items.count == 1, "the collision still holds it")
+        collision.removeItem(item)
+        #expect(item.animator == nil && a.items.isEmpty)
+        try collision.addItem(item)
+        #expect(item.animator === a && a.items.count == 1)
+        parent.removeChild(collision)
+        #expect(item.animator == nil && a.items.isEmpty)
+        // Gone from this animator, it may join another at once.
+        let b = Animator()
+        try b.addBehavior(GravityBehavior(items: [item]))
+        try b.step()
+        #expect(item.animator === b && item.center.y > 0)
+    }
 }

@@ -37,7 +37,7 @@ public class DynamicBehavior {
         child.parent = self
         if let animator {
             child.setAnimator(animator)
-            animator.structureDidChange()
+            animator.itemsChanged(Animator.heldItems(of: child), by: 1)
         }
     }
 
@@ -49,7 +49,7 @@ public class DynamicBehavior {
         let animator = self.animator
         animator?.releaseWorldParts(of: child)
         child.setAnimator(nil)
-        animator?.structureDidChange()
+        animator?.itemsChanged(Animator.heldItems(of: child), by: -1)
     }
 
     /// Every behaviour of this subtree, this one first, children in order (depth first). Written without
@@ -121,36 +121,37 @@ public class DynamicBehavior {
 public class ItemHoldingBehavior: DynamicBehavior {
     /// The items, in the order added.
     public private(set) var items: [DynamicItem] = []
+    /// The same items, for membership tests that do not walk the list (looked up, never iterated).
+    private var itemIDs: Set<ObjectIdentifier> = []
 
     /// A behaviour acting on `items` (duplicates are ignored).
     public init(items: [DynamicItem] = []) {
         super.init()
-        for item in items where !self.items.contains(where: { $0 === item }) { self.items.append(item) }
+        for item in items where itemIDs.insert(ObjectIdentifier(item)).inserted { self.items.append(item) }
     }
 
     /// Adds an item; adding one already held does nothing. Throws when the item is animated by another animator.
     public func addItem(_ item: DynamicItem) throws(DynamicsError) {
-        if items.contains(where: { $0 === item }) { return }
+        if contains(item) { return }
         if let animator, let other = item.animator, other !== animator {
             throw DynamicsError("the item '\(item.name)' is animated by another animator")
         }
         items.append(item)
-        if let animator {
-            item.animator = animator
-            animator.structureDidChange()
-        }
+        itemIDs.insert(ObjectIdentifier(item))
+        animator?.itemsChanged([item], by: 1)
     }
 
     /// Removes an item; nothing happens if it is not held.
     public func removeItem(_ item: DynamicItem) {
-        guard let i = items.firstIndex(where: { $0 === item }) else { return }
+        guard contains(item), let i = items.firstIndex(where: { $0 === item }) else { return }
         items.remove(at: i)
+        itemIDs.remove(ObjectIdentifier(item))
         itemWasRemoved(item)
-        animator?.structureDidChange()
+        animator?.itemsChanged([item], by: -1)
     }
 
     /// Whether the behaviour holds `item`.
-    public func contains(_ item: DynamicItem) -> Bool { items.contains { $0 === item } }
+    public func contains(_ item: DynamicItem) -> Bool { itemIDs.contains(ObjectIdentifier(item)) }
 
     /// Lets subclasses forget per-item data.
     func itemWasRemoved(_ item: DynamicItem) {}
