@@ -64,6 +64,19 @@ import Testing
         expectInterrupted(result)
     }
 
+    @Test func ctrlCInsideAnActionEndsALuaLoopOfSteps() throws {
+        let result = try interrupt(Self.scene + """
+            local told = false
+            g.action = function()
+              if not told then told = true io.write('ready\\n') io.flush() end
+              while true do end
+            end
+            while true do a:step() end
+            print('not reached')
+            """)
+        expectInterrupted(result)
+    }
+
     @Test func ctrlCEndsARunOfFramesThatRunsNoLua() throws {
         let result = try interrupt(Self.scene + """
             io.write('ready\\n') io.flush()
