@@ -96,7 +96,8 @@ function View(options) end
 ---@field substeps integer rw, solver sub-steps per frame
 ---@field allowsSleep boolean rw, false keeps every item awake, so the animator never pauses (not in UIKit)
 ---@field isRunning boolean ro, false once every item is at rest; true again when anything changes
----@field elapsedTime number ro, simulated seconds while running
+---@field elapsedTime number ro, simulated seconds while running; stops at rest, so step loops use time
+---@field time number ro, simulated seconds of every frame stepped, paused or not: while a.time < 5 do a:step() end
 ---@field referenceBounds luadyn.Rect? ro, (0, 0, w, h) of the reference view, or nil
 ---@field delegate table? rw, { didPause = function(self, animator) end, willResume = function(self, animator) end }
 ---@field kineticEnergy number ro, ½ m v² + ½ I ω² of every item that is not anchored (mass: a 100x100 item of density 1 is 1)
@@ -120,6 +121,7 @@ function AnimatorMethods:step(dt) end
 function AnimatorMethods:run(seconds) end
 ---@param maxSeconds number? default 60
 ---@return number seconds
+---@return boolean atRest false when it stopped at maxSeconds
 function AnimatorMethods:runUntilRest(maxSeconds) end
 ---@return {name: string, center: Point, angle: number, velocity: Point, angularVelocity: number}[]
 function AnimatorMethods:state() end

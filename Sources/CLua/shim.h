@@ -145,7 +145,10 @@ static inline void clua_pushswiftindex(lua_State *L) {
   lua_pushcclosure(L, clua_index_trampoline, 3);
 }
 
-/* The interrupt hook of lua.c: a signal handler may only set a hook (lua_sethook is async-signal-safe). */
+/* Ctrl-C, as lua.c handles it: the signal handler may only set a hook (lua_sethook is async-signal-safe). The hook
+ * removes itself when it raises "interrupted!", so "the interrupt hook is installed" means "Ctrl-C arrived and no Lua
+ * code has raised it yet", which a Swift loop that runs no Lua (a stepping loop) checks to stop. Only LuaKit calls
+ * these: a static function has one address per module that uses it, and the check compares addresses. */
 static void clua_interrupt_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   lua_sethook(L, NULL, 0, 0);
@@ -154,6 +157,30 @@ static void clua_interrupt_hook(lua_State *L, lua_Debug *ar) {
 static inline void clua_request_interrupt(lua_State *L) {
   lua_sethook(L, clua_interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }
-static inline void clua_clear_interrupt(lua_State *L) { lua_sethook(L, NULL, 0, 0); }
+static inline int clua_interrupt_is_pending(lua_State *L) { return lua_gethook(L) == clua_interrupt_hook; }
+static inline void clua_clear_interrupt(lua_State *L) {
+  if (lua_gethook(L) == clua_interrupt_hook) lua_sethook(L, NULL, 0, 0);
+}
 
+/* Calls the function below its arguments from inside a C function, as lua.c runs every chunk from inside its own
+ * main function: tracebacks then end with that C frame ("[C]: in ?"), as lua's do. */
+static int clua_call_from_c(lua_State *L) {
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+static inline lua_CFunction clua_call_from_c_cfunction(void) { return clua_call_from_c; }
+
+/* The release and copyright line of the Lua headers luadyn was built with (lua -v prints it). */
+static inline const char *clua_copyright(void) { return LUA_COPYRIGHT; }
+
+/* -W: warnings on. */
+static inline int clua_warning_on(lua_State *L) { lua_warning(L, "@on", 0); return 0; }
+
+/* lua.c's -E: set before the standard libraries open, so that `package` ignores LUA_PATH and LUA_CPATH. */
+static inline void clua_set_noenv(lua_State *L) {
+  lua_pushboolean(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, "LUA_NOENV");
+}
+/* Generational collection, the mode lua.c sets. */
+static inline void clua_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
 #endif

@@ -6,7 +6,8 @@ import LuaKit
 /// - An unfinished entry continues on the next line with the `>>` prompt.
 /// - A line starting with `.` and a letter is a dot-command (see `CommandRegistry`).
 /// - Results print on one line, separated by tabs; errors go to the error output. An error never ends the session.
-/// - Prompts are the globals `_PROMPT` and `_PROMPT2` when they are strings, as in lua.c.
+/// - A first line starting with `=` is `return` and the rest (`=x` shows x), as in lua.c.
+/// - Prompts are the globals `_PROMPT` and `_PROMPT2` through `tostring` when they are set, as in lua.c.
 public final class REPL {
     /// The one line shown when the REPL starts on a terminal.
     public static let greeting = "luadyn (Lua 5.4 + UIKit-style dynamics): .help for help, .demo for a demo scene"
@@ -39,7 +40,7 @@ public final class REPL {
                 if let (name, arguments) = CommandRegistry.parse(line) {
                     reader.remember(line)
                     if runCommand(name, arguments: arguments) == .quit { return }
-                } else if readChunk(startingWith: line) {
+                } else if readChunk(startingWith: line.first == "=" ? "return " + line.dropFirst() : line) {
                     evaluator.callAndPrint()
                 }
             }
@@ -98,12 +99,28 @@ public final class REPL {
             return .proceed
         }
         let context = CommandContext(state: state, arguments: arguments, evaluator: evaluator, registry: registry)
+        // Commands run frames and Lua code: Ctrl-C stops them as it stops code typed at the prompt.
+        var outcome = CommandOutcome.proceed
+        var failure: (any Error)?
         do {
-            return try command.handler(context)
+            try LuaInterrupt.guarding(state) { () throws(LuaError) in
+                do {
+                    outcome = try command.handler(context)
+                } catch let error as LuaError {
+                    throw error
+                } catch {
+                    failure = error
+                }
+                try LuaInterrupt.check()
+            }
         } catch {
-            evaluator.report(".\(name): \(error)")
-            return .proceed
+            failure = error
         }
+        if let failure {
+            let text = "\(failure)"
+            evaluator.report(text == LuaInterrupt.message ? text : ".\(name): \(text)")
+        }
+        return outcome
     }
 
     /// The completion for the text before the cursor: command names after a leading `.`, else Lua names.
@@ -116,9 +133,21 @@ public final class REPL {
         return completer.complete(text)
     }
 
+    /// `_PROMPT` or `_PROMPT2` through `tostring` (a table with `__tostring` works, as in lua.c), else the default.
+    /// A `__tostring` that fails is reported and the default prompt used.
     private func prompt(_ global: String, default fallback: String) -> String {
         let stack = state.stack
         defer { stack.pop() }
-        return stack.getGlobal(global) == .string ? stack.string(at: -1) ?? fallback : fallback
+        switch stack.getGlobal(global) {
+        case .nil: return fallback
+        case .string: return stack.string(at: -1) ?? fallback
+        default:
+            do {
+                return try stack.tostring(-1)
+            } catch {
+                evaluator.report("error in \(global): \(error.message)")
+                return fallback
+            }
+        }
     }
 }

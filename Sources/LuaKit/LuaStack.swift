@@ -93,6 +93,21 @@ public struct LuaStack {
         return string(at: -1) ?? "?"
     }
 
+    /// `tostring(v)` as Lua gives it, running `__tostring` (and `__name`) in protected mode; throws the error of a
+    /// failing `__tostring` (or of one that returns no string).
+    public func tostring(_ index: Int32) throws(LuaError) -> String {
+        let i = absolute(index)
+        lua_pushcclosure(L, clua_tolstring_cfunction(), 0)
+        lua_pushvalue(L, i)
+        if clua_pcall(L, 1, 1, 0) != LUA_OK {
+            let message = string(at: -1) ?? "error object is a \(typeName(at: -1)) value"
+            pop()
+            throw LuaError(message, kind: .raw)
+        }
+        defer { pop() }
+        return string(at: -1) ?? "?"
+    }
+
     // MARK: Pushing values
 
     public func pushNil() { lua_pushnil(L) }
@@ -218,6 +233,15 @@ public struct LuaStack {
             pop()
             throw LuaError(message, kind: .raw)
         }
+    }
+
+    /// `call(arguments:results:)` made from inside a C function, as lua.c makes every top-level call, so that a
+    /// traceback ends with that frame (`[C]: in ?`) exactly as lua's do.
+    public func callAsMain(arguments: Int32) throws(LuaError) {
+        let functionIndex = top - arguments
+        lua_pushcclosure(L, clua_call_from_c_cfunction(), 0)
+        insert(at: functionIndex)
+        try call(arguments: arguments + 1, results: LUA_MULTRET)
     }
 
     /// Pushes the message handler `call` uses (it adds a traceback to an error), for `call(arguments:results:handler:)`.

@@ -27,8 +27,9 @@ public final class LuaState {
     /// address). Written only by `register`.
     private var functions: ContiguousArray<LuaFunctionBox> = []
 
-    /// A new interpreter with Lua's standard libraries opened.
-    public init() {
+    /// A new interpreter with Lua's standard libraries opened. `ignoringEnvironment` is lua's `-E`: `package.path`
+    /// and `package.cpath` then ignore LUA_PATH and LUA_CPATH (and their `_5_4` forms).
+    public init(ignoringEnvironment: Bool = false) {
         guard let L = luaL_newstate() else {
             // Out of memory before anything ran: nothing sensible can continue.
             fatalError("luadyn: cannot create a Lua state (out of memory)")
@@ -42,6 +43,7 @@ public final class LuaState {
         lua_setmetatable(L, -2)
         objectCacheRef = lua_Integer(luaL_ref(L, clua_registryindex()))
         clua_getextraspace(L).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+        if ignoringEnvironment { clua_set_noenv(L) }
         luaL_openlibs(L)
     }
 
@@ -140,6 +142,16 @@ public final class LuaState {
 
     /// Removes a pending interrupt request that no code ran into.
     public func clearInterrupt() { clua_clear_interrupt(L) }
+
+    /// Switches the collector to generational mode, the mode lua.c runs scripts in.
+    public func useGenerationalCollector() { clua_gc_generational(L) }
+
+    /// Turns warnings on, as `warn("@on")` or lua's `-W` do.
+    public func enableWarnings() { _ = clua_warning_on(L) }
+
+    /// The release and copyright line of the Lua that luadyn embeds, as `lua -v` prints it
+    /// (`Lua 5.4.4  Copyright (C) 1994-2022 Lua.org, PUC-Rio`).
+    public static var copyright: String { String(cString: clua_copyright()) }
 }
 
 /// Whether a state is still open; shared with the references it hands out, which may outlive it.

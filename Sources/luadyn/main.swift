@@ -7,7 +7,11 @@ import Darwin
 import Console
 import LuaKit
 
-let state = LuaState()
+let arguments = CommandLine.arguments
+// `-E` must be known before the standard libraries open (they read LUA_PATH as they open); a bad command line is
+// reported by the launcher below.
+let ignoringEnvironment = (try? LaunchOptions.parse(arguments))?.ignoreEnvironment ?? false
+let state = LuaState(ignoringEnvironment: ignoringEnvironment)
 // The physics globals (Animator, View, Gravity, ...) go into the state here, before any option or script runs.
 let physics = PhysicsHooks.open(state)
 
@@ -18,6 +22,6 @@ PhysicsHooks.registerCommands(in: commands)
 var launcher = Launcher(state: state, registry: commands)
 // An error in a delegate or action is reported when it happens; a script that caused one still fails.
 launcher.hadReportedErrors = { physics.hadCallbackErrors }
-let status = launcher.run(CommandLine.arguments)
+let status = launcher.run(arguments)
 state.close()
 exit(status)

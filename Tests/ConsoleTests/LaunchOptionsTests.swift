@@ -9,7 +9,7 @@ import Testing
         #expect(options.scriptIndex == 8)
         #expect(options.scriptPath == "s.lua")
         #expect(options.scriptArguments == ["-e", "x"])
-        #expect(!options.startsREPL)
+        #expect(!options.readsStandardInput && !options.interactive)
     }
 
     @Test func moduleNamesLoseTheirVersionSuffix() throws {
@@ -26,12 +26,29 @@ import Testing
         #expect(dashFile.scriptPath == "-")
     }
 
-    @Test func theREPLStartsWhenThereIsNothingElseOrWhenAsked() throws {
-        #expect(try LaunchOptions.parse(["luadyn"]).startsREPL)
-        #expect(try LaunchOptions.parse(["luadyn", "-lm"]).startsREPL)
-        #expect(try !LaunchOptions.parse(["luadyn", "-v"]).startsREPL)
-        #expect(try !LaunchOptions.parse(["luadyn", "-e", "x=1"]).startsREPL)
-        #expect(try LaunchOptions.parse(["luadyn", "-i", "s.lua"]).startsREPL)
+    @Test func standardInputIsReadWhenThereIsNothingElse() throws {
+        #expect(try LaunchOptions.parse(["luadyn"]).readsStandardInput)
+        #expect(try LaunchOptions.parse(["luadyn", "-lm"]).readsStandardInput)
+        #expect(try LaunchOptions.parse(["luadyn", "-E", "-W"]).readsStandardInput)
+        #expect(try !LaunchOptions.parse(["luadyn", "-v"]).readsStandardInput)
+        #expect(try !LaunchOptions.parse(["luadyn", "-e", "x=1"]).readsStandardInput)
+        #expect(try !LaunchOptions.parse(["luadyn", "s.lua"]).readsStandardInput)
+    }
+
+    @Test func interactiveImpliesTheVersionAsInLua() throws {
+        let options = try LaunchOptions.parse(["luadyn", "-i", "s.lua"])
+        #expect(options.interactive && options.showVersion && !options.readsStandardInput)
+    }
+
+    @Test func dashCapitalEIgnoresTheEnvironment() throws {
+        #expect(try LaunchOptions.parse(["luadyn", "-E", "s.lua"]).ignoreEnvironment)
+        #expect(try !LaunchOptions.parse(["luadyn", "s.lua", "-E"]).ignoreEnvironment)
+        #expect(throws: LaunchError("unrecognized option '-Ex'")) { try LaunchOptions.parse(["luadyn", "-Ex"]) }
+    }
+
+    @Test func usageNamesTheProgramAsCalled() {
+        #expect(LaunchOptions.usage(program: "/opt/bin/ld").hasPrefix("usage: /opt/bin/ld [options] [script [args]]\n"))
+        #expect(LaunchOptions.usage(program: "/opt/bin/ld").contains("  -E        ignore environment variables\n"))
     }
 
     @Test func badCommandLinesAreRejectedAsLuaRejectsThem() {
@@ -40,6 +57,9 @@ import Testing
         #expect(throws: LaunchError("'-e' needs argument")) { try LaunchOptions.parse(["luadyn", "-e"]) }
         #expect(throws: LaunchError("'-l' needs argument")) { try LaunchOptions.parse(["luadyn", "-l", "-i"]) }
         #expect(throws: LaunchError("unrecognized option '---'")) { try LaunchOptions.parse(["luadyn", "---"]) }
+        #expect(throws: LaunchError("unrecognized option '--x'")) { try LaunchOptions.parse(["luadyn", "--x"]) }
+        #expect(throws: LaunchError("unrecognized option '-vv'")) { try LaunchOptions.parse(["luadyn", "-vv"]) }
+        #expect(throws: LaunchError("unrecognized option '-h'")) { try LaunchOptions.parse(["luadyn", "-h"]) }
     }
 
     @Test func argTablePutsTheScriptAtZero() {

@@ -115,4 +115,75 @@ private func session(_ reader: LineReader, registry: CommandRegistry = .standard
         #expect(repl.complete(".l", using: completer)?.candidates == ["load"])
         #expect(repl.complete("pri", using: completer)?.candidates == ["print"])
     }
+
+    @Test func anEqualsSignAtTheStartMeansReturn() {
+        let (repl, out) = session(ScriptedReader(lines: ["x = 5", "=x * 2", "= 'a', 'b'"]))
+        repl.run()
+        #expect(out.values == "10\n\"a\"\t\"b\"\n")
+        #expect(out.errors == "")
+    }
+
+    @Test func promptsGoThroughTostring() {
+        let reader = ScriptedReader(lines: ["n = 0", "_PROMPT = setmetatable({}, { __tostring = function() n = n + 1 return n .. '> ' end })",
+                                            "_PROMPT2 = 2", "if true then", "end"])
+        let (repl, _) = session(reader)
+        repl.run()
+        #expect(reader.prompts == ["> ", "> ", "1> ", "2> ", "2", "3> "])
+    }
+
+    @Test func aPromptWhoseTostringFailsIsReportedAndTheDefaultUsed() {
+        let reader = ScriptedReader(lines: ["_PROMPT = setmetatable({}, { __tostring = function() error('no prompt') end })", "1"])
+        let (repl, out) = session(reader)
+        repl.run()
+        #expect(reader.prompts == ["> ", "> ", "> "])
+        #expect(out.values == "1\n")
+        #expect(out.errors.contains("error in _PROMPT: stdin:1: no prompt"))
+    }
+
+    @Test func aReplacedPrintShowsTheResults() {
+        let (repl, out) = session(ScriptedReader(lines: ["print = function(...) io.write('P:', select('#', ...), '\\n') end", "1, 2"]))
+        repl.run()
+        #expect(out.errors == "")
+        // The replacement writes through io.write, not through the session's output.
+        #expect(out.values == "")
+    }
+
+    @Test func aPrintThatCannotBeCalledIsAnErrorCallingPrint() {
+        let (repl, out) = session(ScriptedReader(lines: ["print = nil", "10", "print = 5", "11"]))
+        repl.run()
+        #expect(out.values == "")
+        #expect(out.errors.components(separatedBy: "error calling 'print' (attempt to call a nil value)").count == 2)
+        #expect(out.errors.contains("error calling 'print' (attempt to call a number value)"))
+    }
+
+    @Test func failuresWhilePrintingAreErrorsAndTheSessionGoesOn() {
+        let lines = [
+            "setmetatable({}, { __tostring = function() error('bad tostring') end })",
+            "{ 1, setmetatable({}, { __tostring = function() error('deep') end }) }",
+            "setmetatable({}, { __tostring = function() return {} end })",
+            "setmetatable({ 1 }, { __pairs = function() error('bad pairs') end, __index = function() error('bad index') end })",
+            "do local t = setmetatable({}, { __gc = function() error('in gc') end }) t = nil collectgarbage() end return { 2 }",
+            "'still here'",
+        ]
+        let (repl, out) = session(ScriptedReader(lines: lines))
+        repl.run()
+        #expect(out.errors.contains("stdin:1: bad tostring"))
+        #expect(out.errors.contains("stdin:1: deep"))
+        #expect(out.errors.contains("'__tostring' must return a string"))
+        // Printing reads tables raw: __pairs and __index never run.
+        #expect(out.values == "{ 1 }\n{ 2 }\n\"still here\"\n")
+    }
+
+    @Test func userdataPrintsByItsName() {
+        let (repl, out) = session(ScriptedReader(lines: ["io.stdout", "getmetatable(io.stdout).__tostring = nil", "io.stdout"]))
+        repl.run()
+        #expect(out.values.hasPrefix("file ("))
+        #expect(out.values.contains("\nFILE*: 0x"))
+    }
+
+    @Test func tracebacksEndWithTheCallerFrameAsLuasDo() {
+        let (repl, out) = session(ScriptedReader(lines: ["error('x')"]))
+        repl.run()
+        #expect(out.errors.hasSuffix("\tstdin:1: in main chunk\n\t[C]: in ?\n"))
+    }
 }

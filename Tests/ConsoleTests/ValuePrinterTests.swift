@@ -6,7 +6,7 @@ import LuaKit
 private func show(_ expression: String, in lua: LuaState = LuaState(), with printer: ValuePrinter = ValuePrinter()) throws -> String {
     let count = try lua.run("return " + expression, name: "=test")
     defer { lua.stack.pop(count) }
-    return printer.render(results: count, on: lua.stack)
+    return try printer.render(results: count, on: lua.stack)
 }
 
 @Suite struct ValuePrinterTests {
@@ -96,10 +96,18 @@ private func show(_ expression: String, in lua: LuaState = LuaState(), with prin
         #expect(try show("p, { p }", in: lua) == "(3, 4)\t{ (3, 4) }")
     }
 
-    @Test func aFailingToStringDoesNotStopThePrinter() throws {
+    @Test func aFailingToStringFailsTheRenderingWithItsError() throws {
         let lua = LuaState()
         try lua.run("bad = setmetatable({}, { __tostring = function() error('no') end })", name: "=test")
-        #expect(try show("bad", in: lua).contains("no"))
+        let top = lua.stack.top
+        #expect(throws: LuaError.self) { try show("bad", in: lua) }
+        #expect(throws: LuaError.self) { try show("{ 1, { bad } }", in: lua) }
+        do {
+            _ = try show("bad", in: lua)
+        } catch let error as LuaError {
+            #expect(error.message == "test:1: no")
+        }
+        #expect(lua.stack.top == top, "nothing is left on the stack")
     }
 
     @Test func userdataPrintsThroughToString() throws {

@@ -16,6 +16,14 @@ enum LuaDyn {
         return root.appendingPathComponent(".build/debug/luadyn").path
     }()
 
+    /// What lua.c-style messages start with: the program as it was called (argv[0]: the binary's path here).
+    static var prefix: String { binary + ": " }
+
+    /// The first line of `luadyn -v` (and of `luadyn -i`).
+    static var versionLine: String {
+        (try? run(["-v"]).stdout.split(separator: "\n").first.map(String.init)) ?? "?"
+    }
+
     /// The repository root, from this file's place in it (Tests/EndToEndTests/LuaDynProcess.swift).
     static let repositoryRoot: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path

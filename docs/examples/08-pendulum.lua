@@ -14,7 +14,7 @@ print("rod length", rod.length)
 
 -- time the swings by the moments the bob crosses the vertical from right to left
 local crossings, lastX, longest = {}, bob.center.x, 0
-while #crossings < 3 and animator.elapsedTime < 10 do
+while #crossings < 3 and animator.time < 10 do
   animator:step(1 / 240)
   local x = bob.center.x
   if lastX >= pivot.x and x < pivot.x then crossings[#crossings + 1] = animator.elapsedTime end

@@ -29,7 +29,7 @@ animator.substeps = 8
 -- run until just after the strike
 local struck = false
 local last = balls[n]
-while animator.elapsedTime < 2 do
+while animator.time < 2 do
   animator:step(1 / 240)
   if last.velocity.x > 50 then struck = true; break end
 end

@@ -27,7 +27,7 @@ local times, heights = {}, {}
 local startEnergy = animator.kineticEnergy + animator.potentialEnergy
 local worstDrift = 0
 local t = 0.5
-while animator.elapsedTime < t - 1e-9 do
+while animator.time < t - 1e-9 do
   animator:step()
   times[#times + 1] = animator.elapsedTime
   heights[#heights + 1] = ball.center.y

@@ -38,7 +38,7 @@ walls.delegate = {
 print("A ball falls 240 pt onto the floor. Its elasticity is " .. elasticity .. ".")
 local bounces = {}
 local previous = ball.velocity.y
-while #bounces < 2 and animator.elapsedTime < 5 do
+while #bounces < 2 and animator.time < 5 do
   animator:step(1 / 240)
   local now = ball.velocity.y
   if previous > 0 and now < 0 then bounces[#bounces + 1] = { before = previous, after = -now } end

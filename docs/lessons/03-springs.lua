@@ -26,7 +26,7 @@ print("Let go, gravity stretches the spring; the spring pulls back; it bobs up a
 
 -- time the bobs by the moments the weight turns from going down to going up
 local turns, previous = {}, 0
-while #turns < 3 and animator.elapsedTime < 10 do
+while #turns < 3 and animator.time < 10 do
   animator:step(1 / 240)
   local vy = weight.velocity.y
   if previous > 0 and vy <= 0 then
@@ -66,7 +66,7 @@ local rod = Attachment(bob, { anchor = pivot })
 clock:addBehavior(rod)
 clock:addBehavior(Gravity{ bob })
 local crossings, lastX, stretchMax = {}, bob.center.x, 0
-while #crossings < 3 and clock.elapsedTime < 10 do
+while #crossings < 3 and clock.time < 10 do
   clock:step(1 / 240)
   local x = bob.center.x
   if lastX >= pivot.x and x < pivot.x then crossings[#crossings + 1] = clock.elapsedTime end

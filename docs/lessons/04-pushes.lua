@@ -23,7 +23,7 @@ print("The same continuous push of magnitude 0.25 acts on both. A push of 1 give
 print("100 pt/s², so the force is 25 mass·pt/s² and each box accelerates at 25 / m.")
 
 local t, speeds = 1, { light = {}, heavy = {} }
-while animator.elapsedTime < t - 1e-9 do
+while animator.time < t - 1e-9 do
   animator:step()
   speeds.light[#speeds.light + 1] = light.velocity.x
   speeds.heavy[#speeds.heavy + 1] = heavy.velocity.x

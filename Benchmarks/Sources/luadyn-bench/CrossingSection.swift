@@ -15,11 +15,13 @@ enum CrossingSection {
         }
         if let lua = Subprocess.which("lua5.4") {
             table.rows.append(["start-up of `lua5.4 -e ''`", startup(lua, runs: runs)])
+            table.rows.append(["peak resident memory of `lua5.4 -e ''`", peakMemory(lua)])
             table.rows.append(["start-up of `lua5.4` to its first prompt (pseudo-terminal, median)",
                                PromptTiming.median(lua, runs: runs)])
         }
         if let luadyn {
             table.rows.append(["start-up of `luadyn -e ''`", startup(luadyn, runs: runs)])
+            table.rows.append(["peak resident memory of `luadyn -e ''`", peakMemory(luadyn)])
             table.rows.append(["start-up of `luadyn` to its first prompt (pseudo-terminal, median)",
                                PromptTiming.median(luadyn, runs: runs)])
         } else {
@@ -47,6 +49,13 @@ enum CrossingSection {
         [("ns per contact event delivered to a Lua delegate (a gas of 200 circles, \(figure.frames) frames, "
             + Format.fixed(figure.eventsPerFrame, 1) + " began and ended events per frame, all four methods; with minus without delegate, frames "
             + "alternated, median of blocks of 20 frames)", figure.nanosecondsPerEvent)]
+    }
+
+    /// The peak resident set of one run of `path -e ''` (after one untimed run, so files are in the page cache).
+    static func peakMemory(_ path: String) -> String {
+        guard Subprocess.spawnAndWait(path, ["-e", ""]) == 0,
+              let run = Subprocess.spawnAndWaitWithPeakMemory(path, ["-e", ""]), run.status == 0 else { return "failed to run" }
+        return Format.bytes(Double(run.peakBytes))
     }
 
     /// Mean wall time of `path -e ''` over `runs` runs after one untimed run, as text. Started with posix_spawn

@@ -48,6 +48,11 @@ enum Subprocess {
     /// Runs a program with posix_spawn, its output thrown away, and waits for it: the exit status, or nil if it
     /// could not start or a signal ended it. Cheap enough to time a program's start-up.
     static func spawnAndWait(_ path: String, _ arguments: [String]) -> Int32? {
+        spawnAndWaitWithPeakMemory(path, arguments)?.status
+    }
+
+    /// `spawnAndWait`, also giving the child's peak resident set in bytes (its ru_maxrss, from wait4).
+    static func spawnAndWaitWithPeakMemory(_ path: String, _ arguments: [String]) -> (status: Int32, peakBytes: Int)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -58,12 +63,14 @@ enum Subprocess {
         var pid = pid_t()
         guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return nil }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 {
             guard errno == EINTR else { return nil }
         }
         // Exited normally: the low 7 bits are zero and the status sits in the next byte.
         guard status & 0x7f == 0 else { return nil }
-        return (status >> 8) & 0xff
+        // Linux reports ru_maxrss in kilobytes.
+        return ((status >> 8) & 0xff, Int(usage.ru_maxrss) * 1024)
     }
 
     /// Finds a program on PATH.

@@ -7,6 +7,8 @@ extension CommandRegistry {
         registry.register(DotCommand(name: "load", synopsis: "FILE", help: "run a Lua file here, keeping its globals",
                                      handler: { context in
             guard !context.arguments.isEmpty else { throw CommandError("usage: .load FILE") }
+            // A C file name ends at its first NUL: loading what comes before it would run another file.
+            guard !context.arguments.utf8.contains(0) else { throw CommandError("file name contains a NUL byte") }
             context.evaluator.runFile(context.arguments)
             return .proceed
         }))

@@ -29,8 +29,12 @@ public struct LaunchOptions: Equatable, Sendable {
     public var actions: [Action] = []
     /// `-i`: the REPL after the script.
     public var interactive = false
-    /// `-v`: print the version.
+    /// `-v` (or `-i`, which implies it): print the version.
     public var showVersion = false
+    /// `-E`: ignore LUA_INIT, LUA_PATH and LUA_CPATH.
+    public var ignoreEnvironment = false
+    /// Whether some `-e` came before the script.
+    public var hasExecute: Bool { actions.contains { if case .execute = $0 { true } else { false } } }
     /// `--help`: print the usage and stop.
     public var showHelp = false
     /// The position of the script in the command line (lua.c's `script`), or nil when there is none.
@@ -43,9 +47,10 @@ public struct LaunchOptions: Equatable, Sendable {
     /// No options: the REPL.
     public init() {}
 
-    /// Whether the REPL runs: asked for with `-i`, or nothing else to do (no script, no `-e`, no `-v`).
-    public var startsREPL: Bool {
-        interactive || (scriptIndex == nil && !showVersion && !actions.contains { if case .execute = $0 { true } else { false } })
+    /// Whether there is nothing to do but read standard input: no script, no `-e`, no `-v`, no `-i`. Then lua
+    /// starts its REPL on a terminal and runs standard input as a file otherwise.
+    public var readsStandardInput: Bool {
+        !interactive && scriptIndex == nil && !showVersion && !hasExecute
     }
 
     /// Reads `argv` (with the program name first).
@@ -61,23 +66,25 @@ public struct LaunchOptions: Equatable, Sendable {
                 i += 1
                 continue
             }
-            if word == "--" {
+            if word.hasPrefix("--") {
+                guard word == "--" else { throw LaunchError("unrecognized option '\(word)'") }
                 i += 1
                 break
             }
             if word == "-" { break }
             switch flag.first {
-            case "i", "v", "W":
+            case "i", "v", "W", "E":
                 guard flag.count == 1 else { throw LaunchError("unrecognized option '\(word)'") }
-                if flag == "i" { options.interactive = true }
+                if flag == "i" { options.interactive = true; options.showVersion = true }
                 if flag == "v" { options.showVersion = true }
+                if flag == "E" { options.ignoreEnvironment = true }
                 if flag == "W" { options.actions.append(.enableWarnings) }
             case "e", "l":
                 var value = String(flag.dropFirst())
                 if value.isEmpty {
                     i += 1
                     guard i < argv.count, !argv[i].hasPrefix("-") else {
-                        throw LaunchError("'-\(flag.prefix(1))' needs argument")
+                        throw LaunchError("'\(word)' needs argument")
                     }
                     value = argv[i]
                 }
@@ -113,8 +120,12 @@ public struct LaunchOptions: Equatable, Sendable {
         return argv.enumerated().map { ($0.offset - zero, $0.element) }
     }
 
-    /// The text of `--help`, and of a bad command line after its error.
-    public static let usage = """
+    /// The text of `--help`, and of a bad command line after its error, naming the program as it was called.
+    public static func usage(program: String = "luadyn") -> String {
+        usageTemplate.replacingFirst("luadyn", with: program)
+    }
+
+    private static let usageTemplate = """
         usage: luadyn [options] [script [args]]
         Available options are:
           -e stat   execute string 'stat'
@@ -122,6 +133,7 @@ public struct LaunchOptions: Equatable, Sendable {
           -l mod    require library 'mod' into global 'mod'
           -l g=mod  require library 'mod' into global 'g'
           -v        show version information
+          -E        ignore environment variables
           -W        turn warnings on
           --help    show this help
           --        stop handling options
@@ -129,4 +141,12 @@ public struct LaunchOptions: Equatable, Sendable {
         With no script and no -e or -v, luadyn starts its REPL (type .help there).
 
         """
+}
+
+extension String {
+    /// The text with its first `target` replaced (without Foundation, which luadyn keeps out of its start-up).
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
+    }
 }

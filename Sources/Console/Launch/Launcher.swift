@@ -33,41 +33,53 @@ public struct Launcher {
 
     /// Runs the command line `argv` (program name first) and returns the exit status.
     public func run(_ argv: [String]) -> Int32 {
+        // lua.c names itself by argv[0] in its messages (`lua: ...`, `/usr/bin/lua5.4: ...`).
+        let program = argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "luadyn"
         let options: LaunchOptions
         do {
             options = try LaunchOptions.parse(argv)
         } catch {
-            output.error("luadyn: \(error)")
-            output.error(LaunchOptions.usage, newline: false)
+            output.error("\(program): \(error)")
+            output.error(LaunchOptions.usage(program: program), newline: false)
             return 1
         }
         if options.showHelp {
-            output.write(LaunchOptions.usage)
+            output.write(LaunchOptions.usage(program: program))
             return 0
         }
-        if options.showVersion { output.line(Launcher.version(of: state)) }
+        if options.showVersion { output.line(Launcher.version) }
         setArgTable(argv, options: options)
+        state.useGenerationalCollector()
 
-        let evaluator = Evaluator(state: state, output: output, errorPrefix: "luadyn: ")
+        let evaluator = Evaluator(state: state, output: output, errorPrefix: program + ": ")
+        if !options.ignoreEnvironment {
+            guard runInitialization(with: evaluator), !hadReportedErrors() else { return 1 }
+        }
         for action in options.actions {
             guard perform(action, with: evaluator), !hadReportedErrors() else { return 1 }
         }
         if options.scriptIndex != nil {
             guard runScript(options, with: evaluator), !hadReportedErrors() else { return 1 }
         }
-        if options.startsREPL { runREPL() }
+        if options.interactive {
+            runREPL(terminal: isatty(0) != 0 && isatty(1) != 0)
+        } else if options.readsStandardInput {
+            if isatty(0) != 0 {
+                runREPL(terminal: isatty(1) != 0)
+            } else {
+                // Standard input that is not a terminal is a script, as lua runs it (`luadyn < scene.lua`).
+                guard runFile(nil, arguments: 0, with: evaluator), !hadReportedErrors() else { return 1 }
+            }
+        }
         output.flush()
         return 0
     }
 
-    /// `luadyn 0.1 (Lua 5.4)`.
-    public static func version(of state: LuaState) -> String {
-        let stack = state.stack
-        defer { stack.pop() }
-        let lua = stack.getGlobal("_VERSION") == .string ? stack.string(at: -1) ?? "Lua" : "Lua"
-        return "luadyn 0.1 (\(lua))"
-    }
+    /// What `-v` prints: luadyn's version, then the release and copyright line of its Lua as `lua -v` prints it.
+    public static var version: String { "luadyn 0.1 with " + LuaState.copyright }
 
+    /// lua.c's `arg`: built from `argv` before anything runs; scripts may change it, and the script's arguments
+    /// are read back from it when the script starts.
     private func setArgTable(_ argv: [String], options: LaunchOptions) {
         let stack = state.stack
         let entries = LaunchOptions.argTable(argv, scriptIndex: options.scriptIndex)
@@ -79,17 +91,25 @@ public struct Launcher {
         stack.setGlobal("arg")
     }
 
+    /// LUA_INIT_5_4, else LUA_INIT: a chunk to run, or `@file` to run a file, before the options.
+    private func runInitialization(with evaluator: Evaluator) -> Bool {
+        var name = "LUA_INIT_5_4"
+        var value = getenv(name)
+        if value == nil {
+            name = "LUA_INIT"
+            value = getenv(name)
+        }
+        guard let value else { return true }
+        let text = String(cString: value)
+        if text.hasPrefix("@") { return runFile(String(text.dropFirst()), arguments: 0, with: evaluator) }
+        return runChunk(text, name: "=" + name, with: evaluator)
+    }
+
     private func perform(_ action: LaunchOptions.Action, with evaluator: Evaluator) -> Bool {
         let stack = state.stack
         switch action {
         case .execute(let chunk):
-            do {
-                try stack.load(chunk, name: "=(command line)")
-                stack.pop(try evaluator.call(arguments: 0))
-            } catch {
-                evaluator.report(error)
-                return false
-            }
+            return runChunk(chunk, name: "=(command line)", with: evaluator)
         case .require(let global, let module):
             stack.getGlobal("require")
             stack.push(module)
@@ -102,23 +122,16 @@ public struct Launcher {
                 return false
             }
         case .enableWarnings:
-            do {
-                try stack.load("warn('@on')", name: "=(command line)")
-                stack.pop(try evaluator.call(arguments: 0))
-            } catch {
-                evaluator.report(error)
-                return false
-            }
+            state.enableWarnings()
         }
         return true
     }
 
-    private func runScript(_ options: LaunchOptions, with evaluator: Evaluator) -> Bool {
+    private func runChunk(_ chunk: String, name: String, with evaluator: Evaluator) -> Bool {
         let stack = state.stack
         do {
-            try stack.loadFile(options.scriptPath)
-            for argument in options.scriptArguments { stack.push(argument) }
-            stack.pop(try evaluator.call(arguments: Int32(options.scriptArguments.count)))
+            try stack.load(chunk, name: name)
+            stack.pop(try evaluator.call(arguments: 0))
             return true
         } catch {
             evaluator.report(error)
@@ -126,26 +139,60 @@ public struct Launcher {
         }
     }
 
-    private func runREPL() {
-        let terminal = isatty(0) != 0 && isatty(1) != 0
+    /// Loads the file (standard input when nil) and calls it with the `arguments` values on top of the stack.
+    private func runFile(_ path: String?, arguments: Int32, with evaluator: Evaluator) -> Bool {
+        let stack = state.stack
+        do {
+            try stack.loadFile(path)
+            if arguments > 0 { stack.insert(at: stack.top - arguments) }
+            stack.pop(try evaluator.call(arguments: arguments))
+            return true
+        } catch {
+            stack.pop(arguments)
+            evaluator.report(error)
+            return false
+        }
+    }
+
+    /// The script with its arguments read back from `arg[1..#arg]`, which code before it may have changed.
+    private func runScript(_ options: LaunchOptions, with evaluator: Evaluator) -> Bool {
+        let stack = state.stack
+        guard stack.getGlobal("arg") == .table else {
+            stack.pop()
+            evaluator.report("'arg' is not a table")
+            return false
+        }
+        let count = stack.rawLength(-1)
+        guard stack.ensureSpace(Int32(clamping: count + 3)) else {
+            stack.pop()
+            evaluator.report("too many arguments to script")
+            return false
+        }
+        let table = stack.top
+        for i in 0..<count { stack.rawGet(table, index: i + 1) }
+        stack.remove(at: table)
+        return runFile(options.scriptPath, arguments: Int32(count), with: evaluator)
+    }
+
+    /// The REPL: on a terminal with line editing, pretty-printed results and the greeting; otherwise (`-i` with
+    /// piped input) plain lines with lua's prompts, and results shown by `print` as lua shows them.
+    private func runREPL(terminal: Bool) {
         var printer = ValuePrinter()
         let evaluator = Evaluator(state: state, output: output, printer: printer)
-        let reader: LineReader
         if terminal, let editor = EditLineReader(historyPath: historyPath) {
             let columns = Int(luadyn_terminal_columns(1))
             if columns > 20 { printer.width = columns }
             evaluator.printer = printer
-            reader = editor
             let completer = Completer(state: state)
-            let repl = REPL(evaluator: evaluator, registry: registry, reader: reader)
+            let repl = REPL(evaluator: evaluator, registry: registry, reader: editor)
             editor.complete = { [unowned repl] text in repl.complete(text, using: completer) }
             output.line(REPL.greeting)
             repl.run()
             editor.complete = nil
             return
         }
-        reader = PlainLineReader(output: output, showsPrompts: isatty(0) != 0)
-        if isatty(0) != 0 { output.line(REPL.greeting) }
+        evaluator.prettyPrints = isatty(1) != 0
+        let reader = PlainLineReader(output: output, showsPrompts: true)
         REPL(evaluator: evaluator, registry: registry, reader: reader).run()
     }
 }

@@ -18,11 +18,11 @@ public struct Output: Sendable {
     /// The process's stdout and stderr.
     public static let standard = Output(
         value: { text in
-            fputs(text, luadyn_stdout())
+            writeBytes(text, to: luadyn_stdout())
         },
         error: { text in
             fflush(luadyn_stdout())
-            fputs(text, luadyn_stderr())
+            writeBytes(text, to: luadyn_stderr())
             fflush(luadyn_stderr())
         })
 
@@ -37,4 +37,10 @@ public struct Output: Sendable {
 
     /// Pushes buffered values out (before the console waits for input, or exits).
     public func flush() { fflush(luadyn_stdout()) }
+}
+
+/// Writes every byte of `text`, NULs included (fputs would stop at the first one and cut the line short).
+private func writeBytes(_ text: String, to file: UnsafeMutablePointer<FILE>?) {
+    var copy = text
+    copy.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, file) }
 }

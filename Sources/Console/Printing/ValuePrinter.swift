@@ -8,7 +8,8 @@ import LuaKit
 ///   `width`, else one entry per line. Traversal is raw: no `__index` or `__pairs` runs.
 /// - A table met again inside itself prints `<cycle>`; tables deeper than `maxDepth` print `{...}`; after
 ///   `maxEntries` entries of one table, `...(n more)`.
-/// - A table or userdata with `__tostring`, and functions and threads, print as `tostring` shows them.
+/// - A table or userdata with `__tostring`, and functions and threads, print as `tostring` shows them (a userdata's
+///   `__name` included); a `__tostring` that fails makes the whole rendering fail with its error.
 public struct ValuePrinter: Sendable {
     /// How many levels of nested tables are shown (the value itself is level 1).
     public var maxDepth: Int
@@ -25,19 +26,21 @@ public struct ValuePrinter: Sendable {
     }
 
     /// The value at `index`, as text.
-    public func render(_ index: Int32, on stack: LuaStack) -> String {
+    public func render(_ index: Int32, on stack: LuaStack) throws(LuaError) -> String {
         var path: [UnsafeRawPointer] = []
-        return value(stack.absolute(index), on: stack, depth: 1, path: &path).layout(width: width, indent: 0, used: 0)
+        return try value(stack.absolute(index), on: stack, depth: 1, path: &path).layout(width: width, indent: 0, used: 0)
     }
 
     /// The top `count` values of the stack (a chunk's results), separated by tabs as lua.c separates them.
-    public func render(results count: Int32, on stack: LuaStack) -> String {
+    public func render(results count: Int32, on stack: LuaStack) throws(LuaError) -> String {
         guard count > 0 else { return "" }
         let first = stack.top - count + 1
-        return (first...stack.top).map { render($0, on: stack) }.joined(separator: "\t")
+        var parts: [String] = []
+        for index in first...stack.top { parts.append(try render(index, on: stack)) }
+        return parts.joined(separator: "\t")
     }
 
-    private func value(_ index: Int32, on stack: LuaStack, depth: Int, path: inout [UnsafeRawPointer]) -> PrintedValue {
+    private func value(_ index: Int32, on stack: LuaStack, depth: Int, path: inout [UnsafeRawPointer]) throws(LuaError) -> PrintedValue {
         switch stack.type(at: index) {
         case .nil, .none:
             return .atom("nil")
@@ -51,16 +54,16 @@ public struct ValuePrinter: Sendable {
         case .table:
             if stack.pushMetafield(of: index, "__tostring") != .nil {
                 stack.pop()
-                return .atom(stack.describe(index))
+                return .atom(try stack.tostring(index))
             }
             stack.pop()
-            return table(index, on: stack, depth: depth, path: &path)
+            return try table(index, on: stack, depth: depth, path: &path)
         default:
-            return .atom(stack.describe(index))
+            return .atom(try stack.tostring(index))
         }
     }
 
-    private func table(_ index: Int32, on stack: LuaStack, depth: Int, path: inout [UnsafeRawPointer]) -> PrintedValue {
+    private func table(_ index: Int32, on stack: LuaStack, depth: Int, path: inout [UnsafeRawPointer]) throws(LuaError) -> PrintedValue {
         guard let identity = stack.identity(at: index) else { return .atom("{...}") }
         if path.contains(identity) { return .atom("<cycle>") }
         let base = stack.top
@@ -100,16 +103,16 @@ public struct ValuePrinter: Sendable {
         var entries: [(prefix: String, value: PrintedValue)] = []
         for (key, slot) in shown {
             stack.rawGet(keys, index: slot)
-            let prefix = isArray(key) ? "" : keyText(-1, on: stack) + " = "
+            let prefix = isArray(key) ? "" : try keyText(-1, on: stack) + " = "
             stack.rawGetKey(index)
-            entries.append((prefix, value(stack.top, on: stack, depth: depth + 1, path: &path)))
+            entries.append((prefix, try value(stack.top, on: stack, depth: depth + 1, path: &path)))
             stack.pop()
         }
         return .table(entries: entries, omitted: order.count - shown.count)
     }
 
     /// `name`, `["not a name"]`, `[3]`, `[true]`, `[table: 0x...]`: the key as a Lua table constructor spells it.
-    private func keyText(_ index: Int32, on stack: LuaStack) -> String {
+    private func keyText(_ index: Int32, on stack: LuaStack) throws(LuaError) -> String {
         if let bytes = stack.bytes(at: index) {
             let name = String(decoding: bytes, as: UTF8.self)
             if Array(name.utf8) == bytes, LuaQuoting.isIdentifier(name) { return name }
@@ -117,8 +120,8 @@ public struct ValuePrinter: Sendable {
         }
         var path: [UnsafeRawPointer] = []
         switch stack.type(at: index) {
-        case .number, .boolean: return "[" + value(index, on: stack, depth: 1, path: &path).flat + "]"
-        default: return "[" + stack.describe(index) + "]"
+        case .number, .boolean: return "[" + (try value(index, on: stack, depth: 1, path: &path)).flat + "]"
+        default: return try "[" + stack.tostring(index) + "]"
         }
     }
 }

@@ -19,8 +19,9 @@ public protocol LineReader: AnyObject {
     func finish()
 }
 
-/// Reads plain lines from standard input with no editing and no escape codes: for pipes and files.
-/// Prompts are shown only when asked (lua.c shows none when its input is not a terminal).
+/// Reads plain lines from standard input with no editing and no escape codes: for pipes and files (`-i` with
+/// piped input). When it shows prompts it also echoes each line after its prompt, as lua's line reader does when
+/// its input is not a terminal, so the output reads as a transcript.
 public final class PlainLineReader: LineReader {
     private let output: Output
     private let showsPrompts: Bool
@@ -38,6 +39,7 @@ public final class PlainLineReader: LineReader {
         // Swift's readLine reads C's stdin, the same buffer Lua's io.read uses, so a script may read the lines
         // that follow it in the transcript.
         guard let line = Swift.readLine(strippingNewline: true) else { return .end }
+        if showsPrompts { output.line(line) }
         return .line(line)
     }
 

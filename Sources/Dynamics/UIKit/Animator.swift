@@ -29,6 +29,9 @@ public final class Animator {
     public private(set) var substeps: Int = 4
     /// Simulated seconds while running.
     public internal(set) var elapsedTime: Double = 0
+    /// The simulated clock of every frame stepped, paused or not: unlike `elapsedTime` it keeps going while the
+    /// animator rests, so a loop stepping until a time ends even when everything has come to rest.
+    public internal(set) var time: Double = 0
     /// False once every item is at rest; any change to behaviours or items makes it true again.
     public internal(set) var isRunning = false
     /// Told when the animator pauses and resumes; held strongly.
@@ -164,6 +167,7 @@ public final class Animator {
             willResumePending = false
             if let delegate { call("willResume", &failures) { try delegate.dynamicAnimatorWillResume(self) } }
         }
+        time += dt
         if isRunning {
             advance(dt)
             runCallbacks(&failures)

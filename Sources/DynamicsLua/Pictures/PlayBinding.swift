@@ -7,15 +7,8 @@ import Dynamics
 import LuaKit
 import Pictures
 
-/// Set by the SIGINT handler while `play` runs; the play loop polls it between frames. A plain word written from
-/// a signal handler, read only by the one thread that plays.
-nonisolated(unsafe) private var playInterrupted: sig_atomic_t = 0
-
-/// The handler `play` installs: it only raises the flag (nothing else is safe in a signal handler).
-private func onPlayInterrupt(_ signal: Int32) { playInterrupted = 1 }
-
-/// One play at a time in a process: a play owns the SIGINT disposition and the terminal while it runs, so a second
-/// one (another thread, another interpreter) waits rather than saving and restoring handlers out of order.
+/// One play at a time in a process: a play owns the terminal while it runs (and, through LuaInterrupt, Ctrl-C), so a
+/// second one (another thread, another interpreter) waits rather than drawing over it.
 /// Recursive, so a caller that already holds it may play.
 final class PlayLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -79,8 +72,12 @@ enum PlayBinding {
     /// `printsLastFrame` false leaves printing the last frame (off a terminal) to the caller, as `.play` does.
     static func run(_ s: LuaStack, _ a: Animator, seconds: Double, speed: Double, fps: Double,
                     canvas: TerminalCanvas.Options, printsLastFrame: Bool = true) throws(LuaError) -> Outcome {
-        try PlayLock.shared.withLock { () throws(LuaError) -> Outcome in
-            try playLocked(s, a, seconds: seconds, speed: speed, fps: fps, canvas: canvas, printsLastFrame: printsLastFrame)
+        // The interrupt guard first, then the player's lock: the order every caller takes them in (the REPL guards
+        // its commands before `.play` plays), so two threads can never wait on each other.
+        try LuaInterrupt.guarding(s) { () throws(LuaError) -> Outcome in
+            try PlayLock.shared.withLock { () throws(LuaError) -> Outcome in
+                try playLocked(s, a, seconds: seconds, speed: speed, fps: fps, canvas: canvas, printsLastFrame: printsLastFrame)
+            }
         }
     }
 
@@ -105,21 +102,6 @@ enum PlayBinding {
         let totalFrames = try dynamics { () throws(DynamicsError) in try a.frames(covering: seconds) }
         var outcome = Outcome()
         let start = a.elapsedTime
-
-        var previous = sigaction()
-        var handler = sigaction()
-        sigemptyset(&handler.sa_mask)
-        #if canImport(Glibc)
-        handler.__sigaction_handler.sa_handler = onPlayInterrupt
-        #else
-        handler.__sigaction_u.__sa_handler = onPlayInterrupt
-        #endif
-        playInterrupted = 0
-        sigaction(SIGINT, &handler, &previous)
-        defer {
-            sigaction(SIGINT, &previous, nil)
-            playInterrupted = 0
-        }
 
         func status() -> String {
             let t = NumberText.fixed(a.elapsedTime, decimals: 2)
@@ -146,13 +128,16 @@ enum PlayBinding {
             let errors = host?.callbackErrorCount ?? 0
             if errors > reported { outcome.callbackFailed = true }
             reported = errors
-            if playInterrupted != 0 { outcome.interrupted = true }
+            // Ctrl-C: the run stops after this frame and raises `interrupted!` (FrameStepping); the picture and the
+            // terminal are put right first.
+            if LuaInterrupt.isPending { outcome.interrupted = true }
             guard inBatch == pacer.stepsPerFrame || outcome.frames == totalFrames || outcome.callbackFailed
                 || outcome.interrupted else { return true }
             inBatch = 0
             // A paused animator would only show the same picture until the time is up.
             if !a.isRunning { outcome.atRest = true }
-            if live {
+            // No drawing once Ctrl-C is pending: the write would raise it halfway through a frame's picture.
+            if live && !outcome.interrupted {
                 pacer.waitForNextFrame()
                 try TerminalOutput.writeNow(LiveFrame.frame(try picture(), status: status()), on: s)
             }
@@ -162,7 +147,14 @@ enum PlayBinding {
             let result = try FrameStepping.run(s, a, .frames(totalFrames), afterFrame: afterFrame)
             if !result.failures.isEmpty { outcome.callbackFailed = true }
         } catch {
-            failure = error
+            // Ctrl-C may also land inside a drawing's write (raised there with its traceback): it is the same
+            // interrupt, reported plainly once the terminal is put right.
+            if LuaInterrupt.isInterruption(error) {
+                outcome.interrupted = true
+                failure = LuaError(LuaInterrupt.message, kind: .message)
+            } else {
+                failure = error
+            }
         }
         outcome.simulated = a.elapsedTime - start
         if live {

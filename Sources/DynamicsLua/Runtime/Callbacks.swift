@@ -50,6 +50,8 @@ enum CallbackRunner {
         do throws(LuaError) {
             try s.call(arguments: n, results: 0)
         } catch {
+            // Ctrl-C raised inside the callback is not the callback's error: hand it on to stop the run.
+            if LuaInterrupt.isInterruption(error) { return LuaInterrupt.carry() }
             DynamicsHost.of(s)?.reportCallbackError("error in \(label): \(error.message)")
         }
     }
@@ -82,6 +84,7 @@ enum CallbackRunner {
         do throws(LuaError) {
             try pushMethodCaller(s, context)
         } catch {
+            if LuaInterrupt.isInterruption(error) { return LuaInterrupt.carry() }
             context.report("error in \(label) '\(text)': \(error.message)")
             return
         }
@@ -97,6 +100,7 @@ enum CallbackRunner {
         do throws(LuaError) {
             try s.call(arguments: arguments, results: 0, handler: handler)
         } catch {
+            if LuaInterrupt.isInterruption(error) { return LuaInterrupt.carry() }
             context.report("error in \(label) '\(text)': \(error.message)")
         }
     }

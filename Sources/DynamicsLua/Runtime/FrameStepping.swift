@@ -20,24 +20,26 @@ enum FrameStepping {
 
     /// Frames of the time step for `length`. After each frame, what records or traces the animator sees it, then
     /// `afterFrame` (return false to stop). Callback failures are reported through the host and end the run.
+    /// Ctrl-C ends the run after the current frame with the error `interrupted!`.
     @discardableResult
     static func run(_ s: LuaStack, _ a: Animator, _ length: RunLength,
                     afterFrame: ((Animator) throws(LuaError) -> Bool)? = nil) throws(LuaError) -> RunResult {
         let host = DynamicsHost.of(s)
         let sessions = host?.pictures
-        // While nothing records or traces the animator and nobody watches the frames, the loop runs on its own.
         let observing = sessions?.isObserving(a) ?? false
-        let watch: ((Animator) throws -> Bool)?
-        if observing || afterFrame != nil {
-            watch = { a in
+        // Ctrl-C is looked at once per frame: a run runs no Lua of its own in which the interrupt could be raised
+        // (callbacks that catch it hand it on, see Callbacks). The run stops after the frame it arrived in, so the
+        // world is whole, and the caller gets `interrupted!` (a script ends, the REPL shows its prompt).
+        return try LuaInterrupt.guarding(s) { () throws(LuaError) in
+            let watch: (Animator) throws -> Bool = { a in
                 if observing { try sessions?.didStep(a) }
-                return try afterFrame?(a) ?? true
+                let goOn = try afterFrame?(a) ?? true
+                return goOn && !LuaInterrupt.isPending
             }
-        } else {
-            watch = nil
+            let result = try AnimatorBinding.stepping(s, host: host) { try a.advance(length, afterFrame: watch) }
+            try sessions?.flush(a)
+            try LuaInterrupt.check()
+            return result
         }
-        let result = try AnimatorBinding.stepping(s, host: host) { try a.advance(length, afterFrame: watch) }
-        try sessions?.flush(a)
-        return result
     }
 }

@@ -168,12 +168,15 @@ enum AnimatorBinding {
                 return 0
             },
             Method("runUntilRest", "animator:runUntilRest([maxSeconds = 60])",
-                   "steps until the animator pauses; returns the simulated seconds") { s throws(LuaError) in
+                   "steps until the animator pauses, at most maxSeconds of simulated time; returns the seconds "
+                   + "stepped and whether it came to rest (false: it stopped at the limit)") { s throws(LuaError) in
                 let a = try animator(s)
                 let limit = s.isNil(at: 2) ? 60 : try s.checkNonNegative(2, .arg(2))
                 _ = try dynamics(argument: 2) { () throws(DynamicsError) in try a.frames(covering: limit) }
-                s.push(try FrameStepping.run(s, a, .untilRest(maxSeconds: limit)).seconds)
-                return 1
+                let result = try FrameStepping.run(s, a, .untilRest(maxSeconds: limit))
+                s.push(result.seconds)
+                s.push(result.reachedRest)
+                return 2
             },
             Method("state", "animator:state()",
                    "an array of { name, center, angle, velocity, angularVelocity }") { s throws(LuaError) in
@@ -206,7 +209,11 @@ enum AnimatorBinding {
                          get: \.allowsSleep, set: { $0.allowsSleep = $1 }),
                 .boolean("isRunning", "false once every item is at rest; true again when anything changes",
                          get: \.isRunning),
-                .number("elapsedTime", "number, s", default: "0", "simulated seconds while running", get: \.elapsedTime),
+                .number("elapsedTime", "number, s", default: "0",
+                        "simulated seconds while running; stops at rest, so step loops use time", get: \.elapsedTime),
+                .number("time", "number, s", default: "0",
+                        "simulated seconds of every frame stepped, paused or not: while a.time < 5 do a:step() end",
+                        get: \.time),
                 Property("referenceBounds", "rect or nil", "(0, 0, w, h) of the reference view, or nil",
                          get: { s, a in if let r = a.referenceBounds { s.push(box: r) } else { s.pushNil() } }),
                 Property("delegate", "table or nil", default: "nil",
