@@ -106,9 +106,12 @@ enum CollisionBinding {
                 if !ids.isEmpty { detail += " boundaries=" + ids.map(\.description).joined(separator: ",") }
                 return BehaviorCommon.describe(c, detail)
             },
-            construct: { s throws(LuaError) in
-                try BehaviorCommon.construct(s, description) { items, _ throws(LuaError) in CollisionBehavior(items: items) }
-            })
+            construct: construct)
+    }
+
+    /// `Type{ a, b, key = .. }` or `Type(a, b)`.
+    private static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
+        try BehaviorCommon.construct(s, description) { items, _ throws(LuaError) in CollisionBehavior(items: items) }
     }
 
     static var type: BoundType { description.boundType }

@@ -29,9 +29,12 @@ enum GravityBinding {
             describe: { g in
                 BehaviorCommon.describe(g, "magnitude=\(NumberText.short(g.magnitude)) angle=\(NumberText.fixed(g.angle, decimals: 2))")
             },
-            construct: { s throws(LuaError) in
-                try BehaviorCommon.construct(s, description) { items, _ throws(LuaError) in GravityBehavior(items: items) }
-            })
+            construct: construct)
+    }
+
+    /// `Type{ a, b, key = .. }` or `Type(a, b)`.
+    private static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
+        try BehaviorCommon.construct(s, description) { items, _ throws(LuaError) in GravityBehavior(items: items) }
     }
 
     static var type: BoundType { description.boundType }

@@ -66,11 +66,14 @@ enum ItemBehaviorBinding {
                 if b.anchored { parts.append("anchored") }
                 return BehaviorCommon.describe(b, parts.joined(separator: " "))
             },
-            construct: { s throws(LuaError) in
-                try BehaviorCommon.construct(s, description) { items, _ throws(LuaError) in DynamicItemBehavior(items: items) }
-            },
+            construct: construct,
             optionOrder: ["elasticity", "friction", "density", "resistance", "angularResistance", "charge", "allowsRotation",
                           "anchored", "action"])
+    }
+
+    /// `Type{ a, b, key = .. }` or `Type(a, b)`.
+    private static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
+        try BehaviorCommon.construct(s, description) { items, _ throws(LuaError) in DynamicItemBehavior(items: items) }
     }
 
     static var type: BoundType { description.boundType }

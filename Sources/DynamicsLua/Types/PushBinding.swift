@@ -52,13 +52,16 @@ enum PushBinding {
                 BehaviorCommon.describe(p, "\(p.mode.rawValue) magnitude=\(NumberText.short(p.magnitude)) "
                     + "angle=\(NumberText.fixed(p.angle, decimals: 2))\(p.active ? "" : " inactive")")
             },
-            construct: { s throws(LuaError) in
-                try BehaviorCommon.construct(s, description, extraOptions: ["mode"]) { items, o throws(LuaError) in
-                    let mode = try o?.value("mode") { s, i, site throws(LuaError) in try s.checkChoice(i, site, modes) }
-                    return PushBehavior(items: items, mode: mode.flatMap(PushMode.init(rawValue:)) ?? .continuous)
-                }
-            },
+            construct: construct,
             optionOrder: ["direction", "angle", "magnitude", "active", "action"])
+    }
+
+    /// `Push{ a, b, mode = .., angle = .., magnitude = .. }`: the mode is fixed when the push is made.
+    private static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
+        try BehaviorCommon.construct(s, description, extraOptions: ["mode"]) { items, o throws(LuaError) in
+            let mode = try o?.value("mode") { s, i, site throws(LuaError) in try s.checkChoice(i, site, modes) }
+            return PushBehavior(items: items, mode: mode.flatMap(PushMode.init(rawValue:)) ?? .continuous)
+        }
     }
 
     static var type: BoundType { description.boundType }
