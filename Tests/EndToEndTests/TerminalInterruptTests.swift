@@ -22,8 +22,10 @@ struct TerminalInterruptTests {
         let session = try session()
         defer { session.close() }
         try session.enter("x = 1")
-        try session.enter("line = io.read()")
-        #expect(session.waitFor("> line = io.read()"))
+        // The line is echoed as it is typed, before luadyn has read it: a Ctrl-C sent then would be typed input,
+        // not a signal. "reading" shows the line is running, and io.read follows at once.
+        try session.enter("line = print('reading') or io.read()")
+        #expect(session.waitFor("\nreading"))
         try session.press("C-c")
         #expect(session.waitFor("interrupted!"))
         #expect(session.waitFor("[C]: in function 'io.read'"))
@@ -36,11 +38,11 @@ struct TerminalInterruptTests {
         let session = try session()
         defer { session.close() }
         try session.enter(".demo")
-        try session.enter("frames = 0 gravity.action = function() frames = frames + 1 while true do end end")
+        try session.enter("frames = 0 gravity.action = function() frames = frames + 1 print('spinning') while true do end end")
         try session.enter(".run 100")
-        #expect(session.waitFor("> .run 100"))
+        #expect(session.waitFor("> .run 100\nspinning"))
         try session.press("C-c")
-        #expect(session.waitFor("> .run 100\n^Cinterrupted!\n>"))
+        #expect(session.waitFor("> .run 100\nspinning\n^Cinterrupted!\n>"))
         #expect(!session.screen().contains("error in"), "not reported as the action's error")
         // The frame it stopped in is whole, and the world goes on stepping.
         try session.enter("gravity.action = nil")
@@ -74,8 +76,8 @@ struct TerminalInterruptTests {
         defer { session.close() }
         try session.enter(".demo")
         try session.enter("animator.allowsSleep = false")
-        try session.enter("animator:runUntilRest(1e6)")
-        #expect(session.waitFor("> animator:runUntilRest(1e6)"))
+        try session.enter("print('resting') animator:runUntilRest(1e6)")
+        #expect(session.waitFor("\nresting"))
         try session.press("C-c")
         #expect(session.waitFor("interrupted!"))
         #expect(session.waitForPrompt())
