@@ -48,7 +48,8 @@ struct ContactEvent {
     var point: Vector
 }
 
-/// Friction mixing: the geometric mean, so a frictionless surface stays frictionless.
-func mixFriction(_ a: Double, _ b: Double) -> Double { (a * b).squareRoot() }
+/// Friction mixing: the rougher surface wins, so an item's own friction rules against a surface that sets none
+/// (a boundary, an item whose friction was never set), as a physics class expects.
+func mixFriction(_ a: Double, _ b: Double) -> Double { max(a, b) }
 /// Restitution mixing: the bouncier surface wins.
 func mixRestitution(_ a: Double, _ b: Double) -> Double { max(a, b) }

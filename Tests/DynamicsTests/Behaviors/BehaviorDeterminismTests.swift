@@ -72,7 +72,7 @@ import Testing
     }
 
     static let storedJointFingerprint: UInt64 = 6_381_551_991_104_559_470
-    static let storedContactFingerprint: UInt64 = 1_516_148_906_890_199_305
+    static let storedContactFingerprint: UInt64 = 442_138_413_991_032_697
 
     @Test func twoIdenticalRunsAreBitIdentical() throws {
         let first = try Self.jointScene(), second = try Self.jointScene()

@@ -34,8 +34,8 @@ extension CollisionBehaviorDelegate {
                                   withBoundaryIdentifier identifier: BoundaryIdentifier?) throws {}
 }
 
-/// Friction of boundary segments: 1, so the geometric mean leaves an item's own friction in charge.
-let boundaryFriction: Double = 1
+/// Friction of boundary segments: 0, so an item's own friction is the contact's (the larger of the two wins).
+let boundaryFriction: Double = 0
 
 /// Collisions, UIKit's UICollisionBehavior: its items collide with each other and with its boundaries, according to
 /// `mode`. Items in different collision behaviours ignore each other.

@@ -3,7 +3,7 @@
 public final class DynamicItemBehavior: ItemHoldingBehavior {
     /// Restitution of collisions, 0 (none, the default) and up; 1 bounces back at full speed.
     public private(set) var elasticity: Double = 0
-    /// Coulomb friction coefficient, 0 and up (default 0); mixed with the other surface's by the geometric mean.
+    /// Coulomb friction coefficient, 0 and up (default 0); a contact rubs with the larger of its two surfaces' values.
     public private(set) var friction: Double = 0
     /// Relative mass per area, positive (default 1): mass = density x area / 10000.
     public private(set) var density: Double = 1
