@@ -94,6 +94,7 @@ function View(options) end
 ---@field items View[] ro, every item in any of its behaviours
 ---@field timeStep number rw, the frame length step() uses
 ---@field substeps integer rw, solver sub-steps per frame
+---@field restitutionThreshold number rw, contacts approaching slower than this do not bounce, so bouncing items come to rest
 ---@field allowsSleep boolean rw, false keeps every item awake, so the animator never pauses (not in UIKit)
 ---@field isRunning boolean ro, false once every item is at rest; true again when anything changes
 ---@field elapsedTime number ro, simulated seconds while running; stops at rest, so step loops use time

@@ -142,20 +142,22 @@ enum ContactSolver {
     }
 
     /// After the sub-steps: points that approached faster than the threshold bounce back by the restitution.
-    static func applyRestitution(_ c: inout ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>) {
+    static func applyRestitution(_ c: inout ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>,
+                                 threshold: Double) {
         guard c.restitution > 0 else { return }
         let a = Int(c.bodyA), b = Int(c.bodyB)
         var pair = BodyPair(a: states[a], b: states[b])
         let n = c.normal, e = c.restitution, count = c.pointCount
-        if count > 0 { bounce(&c.p1, &pair, n, e) }
-        if count > 1 { bounce(&c.p2, &pair, n, e) }
+        if count > 0 { bounce(&c.p1, &pair, n, e, threshold) }
+        if count > 1 { bounce(&c.p2, &pair, n, e, threshold) }
         states[a] = pair.a
         states[b] = pair.b
     }
 
     @inline(__always)
-    private static func bounce(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ n: Vector, _ restitution: Double) {
-        guard p.relativeVelocity < -SolverTuning.restitutionThreshold, p.maxNormalImpulse > 0 else { return }
+    private static func bounce(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ n: Vector, _ restitution: Double,
+                               _ threshold: Double) {
+        guard p.relativeVelocity < -threshold, p.maxNormalImpulse > 0 else { return }
         let vn = dot(pair.relativeVelocity(p.rA, p.rB), n)
         let impulse = -p.normalMass * (vn + restitution * p.relativeVelocity)
         let newImpulse = max(p.normalImpulse + impulse, 0)

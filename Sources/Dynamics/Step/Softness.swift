@@ -44,8 +44,9 @@ enum SolverTuning {
     static let jointDampingRatio: Double = 2
     /// Position correction of an overlapping contact never pushes faster than 3 m/s.
     static let contactPushMaxVelocity: Double = 3 * Tolerance.lengthUnitsPerMeter
-    /// Approach speeds below 1 m/s do not bounce, so resting contacts settle.
-    static let restitutionThreshold: Double = 1 * Tolerance.lengthUnitsPerMeter
+    /// Approach speeds below 10 cm/s do not bounce by default, so a bouncing item comes to rest, while a 20 pt/s
+    /// impact keeps its elasticity (`Animator.restitutionThreshold` changes it).
+    static let defaultRestitutionThreshold: Double = 0.1 * Tolerance.lengthUnitsPerMeter
     /// A body is still when slower than 5 cm/s (at its centre and at its far edge from rotation).
     static let sleepLinearThreshold: Double = 0.05 * Tolerance.lengthUnitsPerMeter
     /// An island goes to sleep after all its bodies stayed still this long.

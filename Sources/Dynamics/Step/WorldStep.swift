@@ -105,7 +105,8 @@ extension PhysicsWorld {
             }
             }
             lanes.storeImpulses(into: cons)
-            for i in cons.indices { ContactSolver.applyRestitution(&cons[i], states: stateBuf) }
+            let threshold = restitutionThreshold
+            for i in cons.indices { ContactSolver.applyRestitution(&cons[i], states: stateBuf, threshold: threshold) }
         }
         }
         }

@@ -139,6 +139,17 @@ public final class Animator {
         }
     }
 
+    /// Contacts that approach slower than this (pt/s) do not bounce, whatever their elasticity, so bouncing items
+    /// come to rest; above it, every impact keeps its elasticity. Default 10 pt/s.
+    public var restitutionThreshold: Double { world.restitutionThreshold }
+
+    /// Sets the restitution threshold (pt/s, finite and not negative).
+    public func setRestitutionThreshold(_ x: Double) throws(DynamicsError) {
+        try checkNonNegative(x, "restitutionThreshold")
+        world.restitutionThreshold = x
+        markChanged()
+    }
+
     // MARK: Time
 
     /// Sets the frame time of `step()` and `run`; it must be positive and finite.

@@ -72,7 +72,7 @@ import Testing
     }
 
     static let storedJointFingerprint: UInt64 = 6_381_551_991_104_559_470
-    static let storedContactFingerprint: UInt64 = 442_138_413_991_032_697
+    static let storedContactFingerprint: UInt64 = 9_644_445_749_078_499_375
 
     @Test func twoIdenticalRunsAreBitIdentical() throws {
         let first = try Self.jointScene(), second = try Self.jointScene()
