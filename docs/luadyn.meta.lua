@@ -102,7 +102,7 @@ function View(options) end
 ---@field referenceBounds luadyn.Rect? ro, (0, 0, w, h) of the reference view, or nil
 ---@field delegate table? rw, { didPause = function(self, animator) end, willResume = function(self, animator) end }
 ---@field kineticEnergy number ro, ½ m v² + ½ I ω² of every item that is not anchored (mass: a 100x100 item of density 1 is 1)
----@field potentialEnergy number ro, -m (g · p) summed over every gravity acting on each item; zero at the origin, so -1000 m y under default gravity
+---@field potentialEnergy number ro, every spring's ½ k x², plus -m (g · p) summed over every gravity on each item (zero at the origin, so -1000 m y under default gravity)
 ---@field isRecording boolean ro, true between animator:record() and animator:stopRecording()
 -- end of generated Animator fields
 local AnimatorMethods = {}
@@ -270,6 +270,7 @@ function Collision(options) end
 ---@field anchorPoint Point rw, the anchor
 ---@field length number rw, the distance kept between the attachment points
 ---@field frequency number rw, 0 = a rigid rod
+---@field stiffness number? rw, a Hooke spring: force = stiffness x stretch, period 2 pi sqrt(m / stiffness); frequency clears it
 ---@field damping number rw, damping ratio, 1 = critical
 ---@field frictionTorque number rw, resists turning
 ---@field attachmentRange luadyn.Range rw, points along the axis (sliding), radians (pin), distance (limit)

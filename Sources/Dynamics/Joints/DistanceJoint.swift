@@ -30,18 +30,20 @@ extension Joint {
         case .spring where useBias:
             // The spring acts once per sub-step (in the solve pass); acting in the relax pass too would damp it twice.
             let cdot = dot(axis, pair.relativeVelocity(ra, rb))
-            let omegaH = 2 * Double.pi * hertz * ctx.h
+            // A spring given by its stiffness has the frequency its ends' effective mass gives it, now.
+            let springHertz = stiffness > 0 ? (stiffness * k).squareRoot() / (2 * Double.pi) : hertz
+            let omegaH = 2 * Double.pi * springHertz * ctx.h
             if omegaH < SolverTuning.explicitSpringLimit {
                 // Explicit spring, implicit damper: with the sub-step's velocity-then-position order this keeps an
                 // undamped spring's energy, where the implicit soft form loses about (omega h)^2 / 2 per sub-step.
                 // It is a force, recomputed every sub-step, so nothing is kept for warm starting.
-                let omega = 2 * Double.pi * hertz, damp = 2 * dampingRatio * omegaH
+                let omega = 2 * Double.pi * springHertz, damp = 2 * dampingRatio * omegaH
                 let impulse = -axialMass * (omega * omegaH * (len - length) + damp * cdot) / (1 + damp)
                 axialImpulse = 0
                 pair.apply(impulse * axis, ra, rb)
             } else {
                 // Too stiff for the sub-step to follow explicitly: the implicit soft form is stable at any stiffness.
-                let s = springSoftness
+                let s = stiffness > 0 ? Softness(hertz: springHertz, zeta: dampingRatio, h: ctx.h) : springSoftness
                 let impulse = -s.massScale * axialMass * (cdot + s.biasRate * (len - length)) - s.impulseScale * axialImpulse
                 axialImpulse += impulse
                 pair.apply(impulse * axis, ra, rb)

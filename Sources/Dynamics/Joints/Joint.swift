@@ -26,6 +26,8 @@ struct Joint {
     var distanceMode = DistanceMode.rigid
     var length: Double = 0
     var hertz: Double = 0
+    /// A distance spring's stiffness (force per stretch), in place of `hertz` when positive.
+    var stiffness: Double = 0
     var dampingRatio: Double = 0
     /// Limits (length, angle or translation by kind); an infinite end does not limit.
     var enableLimit = false

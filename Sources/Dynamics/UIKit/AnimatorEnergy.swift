@@ -20,7 +20,8 @@ extension Animator {
         return total
     }
 
-    /// Potential energy in the gravity behaviours: for each item and each gravity acting on it,
+    /// Potential energy: the springs' elastic energy, and in the gravity behaviours, for each item and each gravity
+    /// acting on it,
     /// −m (a · p) where a is that gravity's acceleration (pt/s²) and p the item's centre of mass.
     /// The zero level is the origin (0, 0) of the animator's coordinates, so under the default downward gravity
     /// an item at y has potential −1000 m y: it falls toward larger y and lower potential.
@@ -28,7 +29,8 @@ extension Animator {
     /// Both read the tree rather than the last sync, so they are right before the first step too.
     public var potentialEnergy: Double {
         // The accelerations acting on each item are summed first, in tree order, as the solver does.
-        let table = itemSettings(behaviorTree)
+        let tree = behaviorTree
+        let table = itemSettings(tree)
         var total = 0.0
         for (k, item) in knownItems.enumerated() where table.settings[k].gravity != .zero {
             let properties = table.settings[k].properties ?? ItemProperties()
@@ -37,6 +39,8 @@ extension Animator {
             let centerOfMass = item.center + Rotation(angle: item.angle).rotate(md.center)
             total -= md.mass * dot(table.settings[k].gravity, centerOfMass)
         }
+        // Springs and anything else that stores energy.
+        for b in tree { total += b.potentialEnergy(self, settings: table) }
         return total
     }
 }

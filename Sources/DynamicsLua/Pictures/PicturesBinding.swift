@@ -100,7 +100,7 @@ enum PicturesBinding {
                      "½ m v² + ½ I ω² of every item that is not anchored (mass: a 100x100 item of density 1 is 1)",
                      get: { s, a in s.push(a.kineticEnergy) }),
             Property("potentialEnergy", "number, mass·pt²/s²",
-                     "-m (g · p) summed over every gravity acting on each item; zero at the origin, so -1000 m y under default gravity",
+                     "every spring's ½ k x², plus -m (g · p) summed over every gravity on each item (zero at the origin, so -1000 m y under default gravity)",
                      get: { s, a in s.push(a.potentialEnergy) }),
             Property("isRecording", "boolean", default: "false",
                      "true between animator:record() and animator:stopRecording()",

@@ -132,6 +132,14 @@ enum AttachmentBinding {
                        "the distance kept between the attachment points", get: \.length, set: { try $0.setLength($1) }),
                 tuning("frequency", "number, Hz", default: "0", "0 = a rigid rod",
                        get: \.frequency, set: { try $0.setFrequency($1) }),
+                Property("stiffness", "number or nil, mass/s^2", default: "nil",
+                         "a Hooke spring: force = stiffness x stretch, period 2 pi sqrt(m / stiffness); frequency clears it",
+                         option: true,
+                         get: { s, a in if let k = a.stiffness { s.push(k) } else { s.pushNil() } },
+                         set: { s, a, i, site throws(LuaError) in
+                             let k: Double? = s.isNil(at: i) ? nil : try s.checkNonNegative(i, site)
+                             try core(at: site) { try a.setStiffness(k) }
+                         }),
                 tuning("damping", "number", default: "0", "damping ratio, 1 = critical",
                        get: \.damping, set: { try $0.setDamping($1) }),
                 tuning("frictionTorque", "number", default: "0", "resists turning",

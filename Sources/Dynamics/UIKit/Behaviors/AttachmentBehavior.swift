@@ -26,6 +26,10 @@ public final class AttachmentBehavior: DynamicBehavior {
     public private(set) var frequency: Double = 0
     /// Damping ratio of the spring: 0 (the default) none, 1 critical.
     public private(set) var damping: Double = 0
+    /// Makes a distance attachment a Hooke spring of this stiffness (mass units per second squared: force =
+    /// stiffness x stretch, so an item of mass m swings with period 2 pi sqrt(m / stiffness)); nil (the default)
+    /// leaves `frequency` in charge. Setting `frequency` clears it.
+    public private(set) var stiffness: Double?
     /// Torque resisting turning at a pin, mass x pt^2 / s^2 (0 by default).
     public private(set) var frictionTorque: Double = 0
     /// Range of a sliding (pt along the axis), pin (radians of relative turn, taken within -pi...pi) or limit (pt of
@@ -158,7 +162,18 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// Sets the rest length of a distance attachment (non-negative, pt).
     public func setLength(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "length"); length = x; propertyDidChange() }
     /// Sets the spring frequency of a distance attachment (non-negative, Hz; 0 makes it rigid).
-    public func setFrequency(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "frequency"); frequency = x; propertyDidChange() }
+    public func setFrequency(_ x: Double) throws(DynamicsError) {
+        try checkNonNegative(x, "frequency"); frequency = x; stiffness = nil; propertyDidChange()
+    }
+    /// Sets the stiffness of a distance attachment's spring (non-negative), or nil to go back to `frequency`.
+    public func setStiffness(_ x: Double?) throws(DynamicsError) {
+        if let x { try checkNonNegative(x, "stiffness") }
+        guard kind == .distance || x == nil else {
+            throw DynamicsError("stiffness is for distance attachments; this one is \(kind.rawValue)")
+        }
+        stiffness = x
+        propertyDidChange()
+    }
     /// Sets the damping ratio of the spring (non-negative; 1 is critical).
     public func setDamping(_ x: Double) throws(DynamicsError) { try checkNonNegative(x, "damping"); damping = x; propertyDidChange() }
     /// Sets the friction torque of a pin attachment (non-negative).
@@ -188,9 +203,10 @@ public final class AttachmentBehavior: DynamicBehavior {
         switch kind {
         case .distance:
             j = Joint(kind: .distance, bodyA: bodyA, bodyB: bodyB)
-            j.distanceMode = frequency > 0 ? .spring : .rigid
+            j.distanceMode = frequency > 0 || stiffness != nil ? .spring : .rigid
             j.length = length
             j.hertz = frequency
+            j.stiffness = stiffness ?? 0
             j.dampingRatio = damping
         case .limit:
             j = Joint(kind: .distance, bodyA: bodyA, bodyB: bodyB)
@@ -241,6 +257,26 @@ public final class AttachmentBehavior: DynamicBehavior {
     }
 
     override func forgetWorldParts() { jointID = -1 }
+
+    /// A spring's elastic energy, ½ k x² for its stretch x now: k is the stiffness, or for a spring given by its
+    /// frequency, the effective mass of its ends times (2 pi frequency)².
+    override func potentialEnergy(_ animator: Animator, settings: ItemSettingsTable) -> Double {
+        guard kind == .distance, stiffness != nil || frequency > 0 else { return 0 }
+        let x = (worldAnchorB - worldAnchorA).length - length
+        let k: Double
+        if let stiffness {
+            k = stiffness
+        } else {
+            func inverseMass(_ item: DynamicItem) -> Double {
+                let properties = settings.position(of: item).flatMap { settings.settings[$0].properties } ?? ItemProperties()
+                return properties.anchored ? 0 : 1 / item.massData(density: properties.density).mass
+            }
+            let inverse = (isAttachedToAnchor ? 0 : inverseMass(items[0])) + inverseMass(items[items.count - 1])
+            let omega = 2 * Double.pi * frequency
+            k = inverse > 0 ? omega * omega / inverse : 0
+        }
+        return 0.5 * k * x * x
+    }
 
     /// A line between its two attachment points.
     override func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {

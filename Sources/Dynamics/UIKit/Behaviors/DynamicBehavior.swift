@@ -113,6 +113,9 @@ public class DynamicBehavior {
     /// Before each frame's step: forces and impulses on the bodies of the behaviour's items.
     func applyFrameForces(_ animator: Animator) {}
 
+    /// Energy the behaviour stores now (a spring's), mass·pt²/s², given what the behaviours say about each item.
+    func potentialEnergy(_ animator: Animator, settings: ItemSettingsTable) -> Double { 0 }
+
     /// Adds what the behaviour draws (boundaries, joints) to a snapshot.
     func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {}
 }
