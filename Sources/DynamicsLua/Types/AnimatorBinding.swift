@@ -147,6 +147,29 @@ enum AnimatorBinding {
                 s.push(views: a.items(in: try s.checkRect(2, .arg(2)).box))
                 return 1
             },
+            Method("itemsAt", "animator:itemsAt(point)",
+                   "items whose shape contains the point") { s throws(LuaError) in
+                let a = try animator(s)
+                s.push(views: a.items(at: try s.checkPoint(2, .arg(2))))
+                return 1
+            },
+            Method("rayCast", "animator:rayCast(from, to)",
+                   "the first item or boundary on the segment: { item =, boundary =, point =, normal =, fraction = } or nil") {
+                s throws(LuaError) in
+                let a = try animator(s)
+                let from = try s.checkPoint(2, .arg(2)), to = try s.checkPoint(3, .arg(3))
+                guard let hit = a.rayCast(from: from, to: to) else {
+                    s.pushNil()
+                    return 1
+                }
+                s.newTable(record: 5)
+                if let item = hit.item { s.push(view: item); s.rawSet(-2, field: "item") }
+                if let identifier = hit.boundary?.identifier { s.push(boundaryIdentifier: identifier); s.rawSet(-2, field: "boundary") }
+                s.push(point: hit.point); s.rawSet(-2, field: "point")
+                s.push(point: hit.normal); s.rawSet(-2, field: "normal")
+                s.push(hit.fraction); s.rawSet(-2, field: "fraction")
+                return 1
+            },
             Method("updateItem", "animator:updateItem(view)",
                    "re-reads an item's center and angle (updateItemUsingCurrentState)") { s throws(LuaError) in
                 try animator(s).updateItem(try s.checkView(2, .arg(2)))

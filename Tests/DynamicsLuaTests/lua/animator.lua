@@ -92,3 +92,22 @@ do
   expectError("bad argument #1 to 'Animator' (field 'allowsSleep': boolean expected, got string)",
     function() return Animator{ allowsSleep = "no" } end)
 end
+
+-- Queries: which items contain a point, and what a ray meets first.
+do
+  local q = Animator{ width = 400, height = 300 }
+  local box = View{ center = {100, 50}, size = {40, 40}, name = "qbox" }
+  local c = Collision{ box }
+  c:addBoundary("wall", {300, 0}, {300, 300})
+  q:addBehavior(c)
+  local at = q:itemsAt{100, 50}
+  assert(#at == 1 and at[1] == box and #q:itemsAt(Point(130, 50)) == 0)
+  local hit = q:rayCast({0, 50}, {400, 50})
+  assert(hit.item == box and hit.boundary == nil and hit.point == Point(80, 50) and hit.normal == Point(-1, 0))
+  near(hit.fraction, 0.2)
+  hit = q:rayCast({200, 50}, {400, 50})
+  assert(hit.item == nil and hit.boundary == "wall" and hit.point == Point(300, 50))
+  assert(q:rayCast({0, 200}, {100, 200}) == nil)
+  expectError("bad argument #2 to 'rayCast' (point expected", function() q:rayCast({0, 0}, "x") end)
+  expectError("bad argument #1 to 'itemsAt' (point expected", function() q:itemsAt(5) end)
+end

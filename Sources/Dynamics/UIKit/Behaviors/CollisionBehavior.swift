@@ -225,6 +225,25 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         }
     }
 
+    /// The first of its boundary segments the ray meets.
+    override func rayCast(from a: Vector, to b: Vector, referenceBounds: AABB?)
+        -> (fraction: Double, normal: Vector, boundary: BoundaryIdentifier?)? {
+        var best: (fraction: Double, normal: Vector, boundary: BoundaryIdentifier?)?
+        for (identifier, lines) in allBoundaries(referenceBounds: referenceBounds) {
+            for line in lines {
+                let p = line.points
+                guard p.count >= 2 else { continue }
+                for s in 0..<(line.isClosed && p.count > 2 ? p.count : p.count - 1) {
+                    let start = p[s], end = p[(s + 1) % p.count]
+                    guard start != end, let hit = Shape.segment(start, end).rayCast(from: a, to: b),
+                          hit.fraction < (best?.fraction ?? .infinity) else { continue }
+                    best = (hit.fraction, hit.normal, identifier)
+                }
+            }
+        }
+        return best
+    }
+
     /// Its boundaries, as polylines in world coordinates.
     override func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {
         for (id, lines) in allBoundaries(referenceBounds: referenceBounds) {

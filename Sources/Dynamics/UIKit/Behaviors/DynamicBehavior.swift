@@ -116,6 +116,11 @@ public class DynamicBehavior {
     /// Energy the behaviour stores now (a spring's), mass·pt²/s², given what the behaviours say about each item.
     func potentialEnergy(_ animator: Animator, settings: ItemSettingsTable) -> Double { 0 }
 
+    /// Where the segment from `a` to `b` first meets what the behaviour puts in the world besides items (a collision
+    /// behaviour's boundaries), with the normal there and the boundary's identifier; nil when it meets nothing.
+    func rayCast(from a: Vector, to b: Vector, referenceBounds: AABB?)
+        -> (fraction: Double, normal: Vector, boundary: BoundaryIdentifier?)? { nil }
+
     /// Adds what the behaviour draws (boundaries, joints) to a snapshot.
     func contribute(to parts: inout SnapshotParts, referenceBounds: AABB?) {}
 }
