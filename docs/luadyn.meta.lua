@@ -95,6 +95,7 @@ function View(options) end
 ---@field timeStep number rw, the frame length step() uses
 ---@field substeps integer rw, solver sub-steps per frame
 ---@field restitutionThreshold number rw, contacts approaching slower than this do not bounce, so bouncing items come to rest
+---@field sleepThreshold number rw, items slower than this for half a second may sleep; slow motion faster than it goes on
 ---@field allowsSleep boolean rw, false keeps every item awake, so the animator never pauses (not in UIKit)
 ---@field isRunning boolean ro, false once every item is at rest; true again when anything changes
 ---@field elapsedTime number ro, simulated seconds while running; stops at rest, so step loops use time
@@ -370,6 +371,7 @@ function Push(options) end
 ---@field allowsRotation boolean rw, false keeps the angle
 ---@field anchored boolean rw, an anchored item never moves but others collide with it (isAnchored)
 ---@field charge number rw, for electric and magnetic fields
+---@field allowsSleep boolean rw, false keeps the items (and what they touch) awake
 ---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
 ---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
 ---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)

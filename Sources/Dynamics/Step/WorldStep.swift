@@ -135,7 +135,7 @@ extension PhysicsWorld {
 
     /// Writes the solved motion back to the bodies.
     private mutating func finalizeBodies(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>, dt: Double) {
-        let threshold = SolverTuning.sleepLinearThreshold
+        let threshold = sleepThreshold
         for input in inputs {
             let i = Int(input.body)
             let s = states[i]
@@ -152,7 +152,8 @@ extension PhysicsWorld {
                 buf[i].center = buf[i].center0 + s.dp
                 buf[i].q = s.dq.multiplied(by: buf[i].q0)
                 buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
-                if s.v.lengthSquared > threshold * threshold || abs(buf[i].w) * buf[i].maxExtent > threshold {
+                if !buf[i].allowsSleep || s.v.lengthSquared > threshold * threshold
+                    || abs(buf[i].w) * buf[i].maxExtent > threshold {
                     buf[i].sleepTime = 0
                 } else {
                     buf[i].sleepTime += dt

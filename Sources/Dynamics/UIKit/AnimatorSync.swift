@@ -79,6 +79,7 @@ extension Animator {
         world.setBodyType(id, properties.anchored ? .staticBody : .dynamicBody)
         let i = Int(id)
         world.bodies[i].fixedRotation = !properties.allowsRotation
+        world.bodies[i].allowsSleep = properties.allowsSleep
         let md = it.massData(density: it.density)
         world.bodies[i].setMass(md.mass, localCenter: md.center, inertia: md.rotationalInertia)
         world.bodies[i].linearDamping = properties.resistance

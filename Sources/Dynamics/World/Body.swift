@@ -38,6 +38,8 @@ struct Body {
     /// Set during the continuous pass for bodies that moved far this step.
     var isFast = false
     var isAwake = true
+    /// False keeps the body (and so its island) awake.
+    var allowsSleep = true
     var sleepTime: Double = 0
     /// The island tag given when the body fell asleep: waking one body wakes everything that slept with it.
     var sleepTag: Int = 0

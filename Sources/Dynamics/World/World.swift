@@ -34,6 +34,8 @@ struct PhysicsWorld {
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
     var enableSleep = true
+    /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
+    var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.
     var restitutionThreshold = SolverTuning.defaultRestitutionThreshold
     var enableContinuous = true

@@ -30,6 +30,8 @@ enum ItemBehaviorBinding {
                          get: \.anchored, set: { $0.anchored = $1 }),
                 .number("charge", "number", default: "0", "for electric and magnetic fields",
                         get: \.charge, set: { try $0.setCharge($1) }),
+                .boolean("allowsSleep", default: "true", "false keeps the items (and what they touch) awake",
+                         get: \.allowsSleep, set: { $0.allowsSleep = $1 }),
             ] + BehaviorCommon.commonProperties(),
             methods: [
                     Method("addLinearVelocity", "i:addLinearVelocity(item, v)", "adds pt/s to an item's velocity") { s throws(LuaError) in
@@ -68,7 +70,7 @@ enum ItemBehaviorBinding {
             },
             construct: construct,
             optionOrder: ["elasticity", "friction", "density", "resistance", "angularResistance", "charge", "allowsRotation",
-                          "anchored", "action"])
+                          "anchored", "allowsSleep", "action"])
     }
 
     /// `Type{ a, b, key = .. }` or `Type(a, b)`.

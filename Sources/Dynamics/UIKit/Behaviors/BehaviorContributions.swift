@@ -13,6 +13,8 @@ public struct ItemProperties: Sendable, Equatable {
     public var allowsRotation = true
     public var anchored = false
     public var charge: Double = 0
+    /// False keeps the items awake (and what they touch or are joined to).
+    public var allowsSleep = true
 
     /// UIKit's defaults.
     public init() {}

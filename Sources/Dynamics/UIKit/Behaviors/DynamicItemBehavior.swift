@@ -15,6 +15,9 @@ public final class DynamicItemBehavior: ItemHoldingBehavior {
     public var allowsRotation: Bool = true { didSet { propertyDidChange() } }
     /// Whether the items are fixed in place (default false); they still collide.
     public var anchored: Bool = false { didSet { propertyDidChange() } }
+    /// Whether the items may fall asleep when at rest (default true); false keeps them, and what they rest on or are
+    /// joined to, awake.
+    public var allowsSleep: Bool = true { didSet { propertyDidChange() } }
     /// Electric charge, for field behaviours; no behaviour acts on it yet.
     public private(set) var charge: Double = 0
 
@@ -60,6 +63,7 @@ public final class DynamicItemBehavior: ItemHoldingBehavior {
         p.elasticity = elasticity; p.friction = friction; p.density = density; p.resistance = resistance
         p.angularResistance = angularResistance; p.allowsRotation = allowsRotation; p.anchored = anchored
         p.charge = charge
+        p.allowsSleep = allowsSleep
         return p
     }
 
