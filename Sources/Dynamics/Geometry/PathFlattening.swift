@@ -6,6 +6,13 @@ public struct Subpath: Sendable, Equatable {
     public var isClosed: Bool
     /// A subpath from its points.
     public init(points: [Vector], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
+
+    /// Its straight pieces, in order (the closing one last for a closed subpath), skipping pieces of no length.
+    public var segments: [(start: Vector, end: Vector)] {
+        guard points.count >= 2 else { return [] }
+        let count = isClosed && points.count > 2 ? points.count : points.count - 1
+        return (0..<count).map { (points[$0], points[($0 + 1) % points.count]) }.filter { $0.start != $0.end }
+    }
 }
 
 extension Path {

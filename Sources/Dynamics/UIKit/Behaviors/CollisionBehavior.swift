@@ -203,12 +203,7 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         let filter = CollisionFilter(itemGroups: [], boundaryGroups: [], owner: group)
         var shapes: [Int32] = []
         for line in lines {
-            let p = line.points
-            guard p.count >= 2 else { continue }
-            let segmentCount = line.isClosed && p.count > 2 ? p.count : p.count - 1
-            for s in 0..<segmentCount {
-                let a = p[s], b = p[(s + 1) % p.count]
-                guard a != b else { continue }
+            for (a, b) in line.segments {
                 let shape = animator.world.createShape(body: PhysicsWorld.ground, shape: .segment(a, b),
                                                        friction: boundaryFriction, restitution: 0, filter: filter)
                 shapes.append(shape)
@@ -231,11 +226,8 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         var best: (fraction: Double, normal: Vector, boundary: BoundaryIdentifier?)?
         for (identifier, lines) in allBoundaries(referenceBounds: referenceBounds) {
             for line in lines {
-                let p = line.points
-                guard p.count >= 2 else { continue }
-                for s in 0..<(line.isClosed && p.count > 2 ? p.count : p.count - 1) {
-                    let start = p[s], end = p[(s + 1) % p.count]
-                    guard start != end, let hit = Shape.segment(start, end).rayCast(from: a, to: b),
+                for (start, end) in line.segments {
+                    guard let hit = Shape.segment(start, end).rayCast(from: a, to: b),
                           hit.fraction < (best?.fraction ?? .infinity) else { continue }
                     best = (hit.fraction, hit.normal, identifier)
                 }
