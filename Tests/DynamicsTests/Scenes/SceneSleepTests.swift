@@ -5,9 +5,10 @@ import Testing
 /// Items sleep when at rest; the threshold tunes how slow counts as rest (at 1 pt/s slow motion a person can see goes
 /// on, and a settled pile still sleeps), and a per-item switch keeps items awake.
 @Suite struct SceneSleepTests {
-    @Test func aBlockGlidingAtFourPointsASecondKeepsGliding() throws {
+    /// A block settled on a frictionless floor, then given 4 pt/s along it, under a sleep threshold of `threshold`.
+    static func glidingBlock(threshold: Double) throws -> (Animator, DynamicItem) {
         let animator = try Animator(referenceSize: Vector(2000, 200))
-        try animator.setSleepThreshold(1)
+        try animator.setSleepThreshold(threshold)
         let block = try DynamicItem(center: Vector(100, 180), size: Vector(40, 40))
         let collision = CollisionBehavior(items: [block])
         collision.translatesReferenceBoundsIntoBoundary = true
@@ -15,6 +16,11 @@ import Testing
         try animator.addBehavior(GravityBehavior(items: [block]))
         try animator.run(0.5)
         try block.setVelocity(Vector(4, 0))
+        return (animator, block)
+    }
+
+    @Test func aBlockGlidingAtFourPointsASecondKeepsGliding() throws {
+        let (animator, block) = try Self.glidingBlock(threshold: 1)
         let x0 = block.center.x
         try animator.run(10)
         #expect(animator.isRunning && abs(block.velocity.x - 4) < 0.1, "still gliding at \(block.velocity.x) pt/s")
@@ -57,17 +63,8 @@ import Testing
     }
 
     @Test func theThresholdAndTheItemSwitchTuneIt() throws {
-        let animator = try Animator(referenceSize: Vector(2000, 200))
-        #expect(animator.sleepThreshold == 5)
-        try animator.setSleepThreshold(1)
-        let block = try DynamicItem(center: Vector(100, 180), size: Vector(40, 40))
-        let collision = CollisionBehavior(items: [block])
-        collision.translatesReferenceBoundsIntoBoundary = true
-        try animator.addBehavior(collision)
-        try animator.addBehavior(GravityBehavior(items: [block]))
-        try animator.run(0.5)
-        try block.setVelocity(Vector(4, 0))
-        try animator.setSleepThreshold(5)
+        #expect(Animator().sleepThreshold == 5)
+        let (animator, block) = try Self.glidingBlock(threshold: 5)
         try animator.run(2)
         #expect(!animator.isRunning, "4 pt/s is below a threshold of 5")
         #expect(throws: DynamicsError.self) { try animator.setSleepThreshold(-1) }
