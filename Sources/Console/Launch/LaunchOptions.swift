@@ -37,6 +37,11 @@ public struct LaunchOptions: Equatable, Sendable {
     public var hasExecute: Bool { actions.contains { if case .execute = $0 { true } else { false } } }
     /// `--help`: print the usage and stop.
     public var showHelp = false
+    /// `--sandbox`: run with no way out (no programs, C modules, debug library or binary chunks; files written
+    /// only under `outputFolder`).
+    public var sandbox = false
+    /// `--output DIR`: where a sandboxed run may write (default `luadyn-out`).
+    public var outputFolder = "luadyn-out"
     /// The position of the script in the command line (lua.c's `script`), or nil when there is none.
     public var scriptIndex: Int?
     /// The script's path; nil with a script index means standard input (`-`).
@@ -64,6 +69,17 @@ public struct LaunchOptions: Equatable, Sendable {
             if word == "--help" {
                 options.showHelp = true
                 i += 1
+                continue
+            }
+            if word == "--sandbox" {
+                options.sandbox = true
+                i += 1
+                continue
+            }
+            if word == "--output" {
+                guard i + 1 < argv.count, !argv[i + 1].isEmpty else { throw LaunchError("'--output' needs argument") }
+                options.outputFolder = argv[i + 1]
+                i += 2
                 continue
             }
             if word.hasPrefix("--") {
@@ -135,6 +151,9 @@ public struct LaunchOptions: Equatable, Sendable {
           -v        show version information
           -E        ignore environment variables
           -W        turn warnings on
+          --sandbox run a scene you do not trust: no programs, C modules, debug
+                    library or binary chunks; files written only under --output
+          --output DIR  where a sandboxed run writes (default luadyn-out)
           --help    show this help
           --        stop handling options
           -         stop handling options and execute stdin

@@ -50,6 +50,14 @@ public struct Launcher {
         if options.showVersion { output.line(Launcher.version) }
         setArgTable(argv, options: options)
         state.useGenerationalCollector()
+        if options.sandbox {
+            do throws(LuaError) {
+                try Sandbox.apply(to: state, outputFolder: options.outputFolder)
+            } catch {
+                output.error("\(program): \(error.message)")
+                return 1
+            }
+        }
 
         let evaluator = Evaluator(state: state, output: output, errorPrefix: program + ": ")
         if !options.ignoreEnvironment {

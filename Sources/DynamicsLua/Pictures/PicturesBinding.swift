@@ -114,7 +114,7 @@ enum PicturesBinding {
             throw LuaError.argument(arg, "file name expected, got \(s.typeName(at: arg))")
         }
         if let problem = problem(withFileName: path) { throw LuaError.argument(arg, problem) }
-        return path
+        return try Sandbox.writablePath(path, in: s.state)
     }
 
     /// What is wrong with a file name, or nil. A NUL would cut the name short where the system reads it, so the

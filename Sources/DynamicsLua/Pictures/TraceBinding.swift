@@ -17,6 +17,7 @@ enum TraceBinding {
             throw LuaError.argument(2, "field 'file': a file name is needed, e.g. file = \"trace.csv\"")
         }
         if let problem = PicturesBinding.problem(withFileName: path) { throw LuaError.argument(2, "field 'file': \(problem)") }
+        let writable = try Sandbox.writablePath(path, in: s.state)
         let format: TraceFormat
         if let name = try o.value("format", { s, i, site throws(LuaError) in try s.checkChoice(i, site, ["csv", "jsonl"]) }) {
             format = name == "jsonl" ? .jsonLines : .csv
@@ -37,7 +38,7 @@ enum TraceBinding {
         let trace: TraceSession
         do throws(PictureError) {
             let writer = try TraceWriter(format: format, fields: fields, labels: items.map(\.name))
-            trace = TraceSession(file: try TraceFile(writer: writer, path: path), items: items)
+            trace = TraceSession(file: try TraceFile(writer: writer, path: writable), items: items)
             try trace.record(time: a.elapsedTime)
             try trace.flush()
         } catch {
