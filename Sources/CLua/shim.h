@@ -9,6 +9,7 @@
  */
 #ifndef LUADYN_CLUA_SHIM_H
 #define LUADYN_CLUA_SHIM_H
+#include <string.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -149,11 +150,21 @@ static inline void clua_pushswiftindex(lua_State *L) {
  * removes itself when it raises "interrupted!", so "the interrupt hook is installed" means "Ctrl-C arrived and no Lua
  * code has raised it yet", which a Swift loop that runs no Lua (a stepping loop) checks to stop. Only LuaKit calls
  * these: a static function has one address per module that uses it, and the check compares addresses. */
+/* What the interrupt says: "interrupted!" for Ctrl-C, or a run's time limit, whose words are set before its alarm and
+ * switched to by the alarm's handler (a pointer store, safe there). */
+static char clua_time_limit_reason[96] = "time limit exceeded";
+static const char *volatile clua_interrupt_reason = "interrupted!";
 static void clua_interrupt_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
-  lua_sethook(L, NULL, 0, 0);
-  luaL_error(L, "interrupted!");
+  /* Ctrl-C is raised once; a time limit stays, so code that catches it (a pcall in a loop) is stopped again. */
+  if (clua_interrupt_reason != clua_time_limit_reason) lua_sethook(L, NULL, 0, 0);
+  luaL_error(L, "%s", clua_interrupt_reason);
 }
+static inline void clua_set_time_limit_reason(const char *reason) {
+  strncpy(clua_time_limit_reason, reason, sizeof clua_time_limit_reason - 1);
+  clua_time_limit_reason[sizeof clua_time_limit_reason - 1] = 0;
+}
+static inline void clua_use_time_limit_reason(void) { clua_interrupt_reason = clua_time_limit_reason; }
 static inline void clua_request_interrupt(lua_State *L) {
   lua_sethook(L, clua_interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }

@@ -8,6 +8,16 @@ import CLua
 // What the SIGINT handler may touch: plain values only (no retain, no allocation), set before it is installed.
 nonisolated(unsafe) private var interruptTarget: OpaquePointer? = nil
 nonisolated(unsafe) private var interruptArrived: sig_atomic_t = 0
+/// Set by the time limit's alarm; it stays set, so every later run stops at once too.
+nonisolated(unsafe) private var timeIsUp: sig_atomic_t = 0
+
+/// The alarm of `--max-time`: the same request as Ctrl-C, with the time limit's message (set before the alarm).
+private func timeLimitReached(_ number: Int32) {
+    clua_use_time_limit_reason()
+    timeIsUp = 1
+    interruptArrived = 1
+    if let L = interruptTarget { clua_request_interrupt(L) }
+}
 
 /// The SIGINT handler: asks the running Lua code to stop (lua.c's `laction`). It puts back the default action
 /// first, so a second Ctrl-C ends the process: the way out of code that never looks at the request.
@@ -64,7 +74,9 @@ public enum LuaInterrupt {
         // Nested runs (a command running Lua that runs more) keep the outer guard.
         if interruptTarget != nil { return try body() }
         interruptTarget = state.L
-        interruptArrived = 0
+        interruptArrived = timeIsUp
+        // Time ran out between runs: this one stops at its first instruction.
+        if timeIsUp != 0 { clua_request_interrupt(state.L) }
         var previousAction = setSignalAction(SIGINT, interruptRunningLua)
         // A parent may hand us SIGINT blocked (spawned from a thread that blocks it); Ctrl-C must still arrive.
         var unblock = sigset_t()
@@ -76,7 +88,7 @@ public enum LuaInterrupt {
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             // Back to what was there (lua.c puts back the default; an embedding may have its own).
             sigaction(SIGINT, &previousAction, nil)
-            // A request the code finished before seeing must not interrupt the next chunk.
+            // A request the code finished before seeing must not interrupt the next chunk (a time limit will).
             clua_clear_interrupt(state.L)
             interruptTarget = nil
         }
@@ -109,7 +121,7 @@ public enum LuaInterrupt {
     /// traceback), rather than an error of the code itself.
     public static func isInterruption(_ error: LuaError) -> Bool {
         let firstLine = error.message.split(separator: "\n", maxSplits: 1).first ?? ""
-        return firstLine.hasSuffix(message) && arrived
+        return (firstLine.hasSuffix(message) || (timeIsUp != 0 && firstLine.hasSuffix(timeLimitMessage))) && arrived
     }
 
     /// Requests the interrupt again: for code that caught it from a callback and must let it reach the caller (the
@@ -122,11 +134,46 @@ public enum LuaInterrupt {
     /// The message of the interrupt error, as lua.c words it.
     public static let message = "interrupted!"
 
+    /// The message when the time limit is reached.
+    nonisolated(unsafe) private(set) static var timeLimitMessage = "time limit exceeded"
+
+    /// Stops every run of Lua code, and every Swift loop that checks for Ctrl-C, once `seconds` of real time have
+    /// passed from now, with the error "time limit of N s exceeded" (`luadyn --max-time`).
+    public static func limitTime(seconds: Double) {
+        timeLimitMessage = "time limit of \(formatSeconds(seconds)) s exceeded"
+        clua_set_time_limit_reason(timeLimitMessage)
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = timeLimitReached
+        #else
+        action.__sigaction_u.__sa_handler = timeLimitReached
+        #endif
+        action.sa_flags = 0
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGALRM, &action, nil)
+        // A parent may hand us SIGALRM blocked (spawned from a thread that blocks it); the alarm must still arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGALRM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        var timer = itimerval()
+        let whole = max(0, seconds.rounded(.down))
+        timer.it_value.tv_sec = Int(whole)
+        timer.it_value.tv_usec = Int(((seconds - whole) * 1_000_000).rounded())
+        if timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0 { timer.it_value.tv_usec = 1 }
+        setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
+    }
+
+    private static func formatSeconds(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+    }
+
     /// Throws `interrupted!` when Ctrl-C is pending, taking the request back: for a Swift loop that stopped for it,
     /// so its caller sees the same error whether it is Lua code or a REPL command.
     public static func check() throws(LuaError) {
         guard let L = interruptTarget, clua_interrupt_is_pending(L) != 0 else { return }
-        clua_clear_interrupt(L)
-        throw LuaError(message, kind: .message)
+        // A time limit stays requested, so code that catches this error is stopped again.
+        if timeIsUp == 0 { clua_clear_interrupt(L) }
+        throw LuaError(timeIsUp != 0 ? timeLimitMessage : message, kind: .message)
     }
 }

@@ -83,3 +83,33 @@ import Testing
         #expect(result.status == 1 && result.stderr.contains("'--output' needs argument"), "\(result.stderr)")
     }
 }
+
+/// `--max-time SECONDS` ends a run that goes on too long with a clear error and status 1, wherever it is: Lua code,
+/// code that catches the error and carries on, a callback that never returns, a run of frames.
+@Suite struct TimeLimitTests {
+    @Test(arguments: [
+        "while true do end",
+        "while true do pcall(function() while true do end end) end",
+        "local a = Animator() local g = Gravity{ View{ center = {0, 0}, size = {1, 1} } } "
+            + "g.action = function() while true do end end a:addBehavior(g) a:run(100)",
+        "local a = Animator() a:addBehavior(Gravity{ View{ center = {0, 0}, size = {1, 1} } }) "
+            + "a.allowsSleep = false while true do pcall(a.run, a, 1e5) end",
+    ])
+    func aRunThatGoesOnTooLongStops(_ script: String) throws {
+        let result = try LuaDyn.run(["--max-time", "0.3", "-e", script])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("time limit of 0.3 s exceeded"), "\(result.stderr)")
+    }
+
+    @Test func aRunWithinItsTimeIsUntouched() throws {
+        let result = try LuaDyn.run(["--max-time", "30", "-e", "print(1 + 1)"])
+        #expect(result.status == 0 && result.stdout == "2\n")
+    }
+
+    @Test func theLimitMustBeAPositiveNumber() throws {
+        for value in ["0", "-1", "x", "inf"] {
+            let result = try LuaDyn.run(["--max-time", value, "-e", ""])
+            #expect(result.status == 1 && result.stderr.contains("'--max-time' needs a positive number"), "\(value)")
+        }
+    }
+}

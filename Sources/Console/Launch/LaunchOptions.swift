@@ -42,6 +42,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var sandbox = false
     /// `--output DIR`: where a sandboxed run may write (default `luadyn-out`).
     public var outputFolder = "luadyn-out"
+    /// `--max-time SECONDS`: the run stops with an error once this much real time has passed.
+    public var maxTime: Double?
     /// The position of the script in the command line (lua.c's `script`), or nil when there is none.
     public var scriptIndex: Int?
     /// The script's path; nil with a script index means standard input (`-`).
@@ -74,6 +76,14 @@ public struct LaunchOptions: Equatable, Sendable {
             if word == "--sandbox" {
                 options.sandbox = true
                 i += 1
+                continue
+            }
+            if word == "--max-time" {
+                guard i + 1 < argv.count, let seconds = Double(argv[i + 1]), seconds.isFinite, seconds > 0 else {
+                    throw LaunchError("'--max-time' needs a positive number of seconds")
+                }
+                options.maxTime = seconds
+                i += 2
                 continue
             }
             if word == "--output" {
@@ -154,6 +164,7 @@ public struct LaunchOptions: Equatable, Sendable {
           --sandbox run a scene you do not trust: no programs, C modules, debug
                     library or binary chunks; files written only under --output
           --output DIR  where a sandboxed run writes (default luadyn-out)
+          --max-time S  stop with an error after S seconds
           --help    show this help
           --        stop handling options
           -         stop handling options and execute stdin

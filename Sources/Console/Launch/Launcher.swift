@@ -50,6 +50,7 @@ public struct Launcher {
         if options.showVersion { output.line(Launcher.version) }
         setArgTable(argv, options: options)
         state.useGenerationalCollector()
+        if let seconds = options.maxTime { LuaInterrupt.limitTime(seconds: seconds) }
         if options.sandbox {
             do throws(LuaError) {
                 try Sandbox.apply(to: state, outputFolder: options.outputFolder)
