@@ -10,6 +10,7 @@
 #ifndef LUADYN_CLUA_SHIM_H
 #define LUADYN_CLUA_SHIM_H
 #include <string.h>
+#include <stdlib.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -194,4 +195,29 @@ static inline void clua_set_noenv(lua_State *L) {
 }
 /* Generational collection, the mode lua.c sets. */
 static inline void clua_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
+
+/* A memory limit (luadyn --max-memory): an allocator over realloc and free that counts what Lua holds and refuses to
+ * grow past the limit, so Lua raises "not enough memory" instead of the process running out. The count starts
+ * from what the state already holds when the limit is set. One limit per process. */
+static size_t clua_memory_limit = 0;
+static size_t clua_memory_used = 0;
+static void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    clua_memory_used -= old < clua_memory_used ? old : clua_memory_used;
+    return NULL;
+  }
+  if (nsize > old && clua_memory_used + (nsize - old) > clua_memory_limit) return NULL;
+  void *p = realloc(ptr, nsize);
+  if (p != NULL) clua_memory_used = clua_memory_used + nsize - old;
+  return p;
+}
+static inline void clua_limit_memory(lua_State *L, size_t limit) {
+  clua_memory_used = (size_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB);
+  clua_memory_limit = limit;
+  lua_setallocf(L, clua_limited_alloc, NULL);
+}
+
 #endif

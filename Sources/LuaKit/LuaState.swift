@@ -140,6 +140,9 @@ public final class LuaState {
         lua_setglobal(L, name)
     }
 
+    /// Lets Lua hold at most `bytes` from now on: past that, Lua raises "not enough memory" (`luadyn --max-memory`).
+    public func limitMemory(bytes: Int) { clua_limit_memory(L, max(0, bytes)) }
+
     /// Removes a pending interrupt request that no code ran into.
     public func clearInterrupt() { clua_clear_interrupt(L) }
 

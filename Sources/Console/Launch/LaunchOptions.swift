@@ -44,6 +44,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var outputFolder = "luadyn-out"
     /// `--max-time SECONDS`: the run stops with an error once this much real time has passed.
     public var maxTime: Double?
+    /// `--max-memory MB`: Lua may hold at most this many megabytes.
+    public var maxMemory: Double?
     /// The position of the script in the command line (lua.c's `script`), or nil when there is none.
     public var scriptIndex: Int?
     /// The script's path; nil with a script index means standard input (`-`).
@@ -83,6 +85,14 @@ public struct LaunchOptions: Equatable, Sendable {
                     throw LaunchError("'--max-time' needs a positive number of seconds")
                 }
                 options.maxTime = seconds
+                i += 2
+                continue
+            }
+            if word == "--max-memory" {
+                guard i + 1 < argv.count, let megabytes = Double(argv[i + 1]), megabytes.isFinite, megabytes > 0 else {
+                    throw LaunchError("'--max-memory' needs a positive number of megabytes")
+                }
+                options.maxMemory = megabytes
                 i += 2
                 continue
             }
@@ -165,6 +175,7 @@ public struct LaunchOptions: Equatable, Sendable {
                     library or binary chunks; files written only under --output
           --output DIR  where a sandboxed run writes (default luadyn-out)
           --max-time S  stop with an error after S seconds
+          --max-memory MB  let Lua hold at most MB megabytes
           --help    show this help
           --        stop handling options
           -         stop handling options and execute stdin

@@ -51,6 +51,7 @@ public struct Launcher {
         setArgTable(argv, options: options)
         state.useGenerationalCollector()
         if let seconds = options.maxTime { LuaInterrupt.limitTime(seconds: seconds) }
+        if let megabytes = options.maxMemory { state.limitMemory(bytes: Int(min(megabytes, 1e12) * 1_048_576)) }
         if options.sandbox {
             do throws(LuaError) {
                 try Sandbox.apply(to: state, outputFolder: options.outputFolder)
