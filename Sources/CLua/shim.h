@@ -18,17 +18,29 @@
 /* A Swift function returns one of these to ask the trampoline to raise an error for it:
  * CLUA_RAISE: raise the value on the stack top as it is.
  * CLUA_RAISE_WHERE: prefix the message on the stack top with "chunk:line:" of the caller (luaL_error style).
- * CLUA_ARGERROR: the stack top is a message and below it an argument number; raise luaL_argerror's message
- *   ("bad argument #n to 'name' (message)"), which also renumbers arguments of method calls as Lua users expect. */
+ * CLUA_ARGERROR: the stack top is the function's own name or nil, below it a message and below that an argument
+ *   number; raise luaL_argerror's message ("bad argument #n to 'name' (message)"), which also renumbers arguments
+ *   of method calls as Lua users expect. Where Lua finds no name for the function at the call site (a method
+ *   called through pcall), the function's own name stands in for luaL_argerror's '?'. */
 #define CLUA_RAISE (-1)
 #define CLUA_RAISE_WHERE (-2)
 #define CLUA_ARGERROR (-3)
 
+/* How many Swift functions called from Lua are running with no protected Lua call of theirs in between. While one
+ * runs, a failed allocation would longjmp across its frame, so the memory limit below lets Lua grow past it there;
+ * the next allocation made by Lua code itself fails instead (see clua_limited_alloc). */
+static int clua_swift_depth = 0;
+
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
 
+/* Swift's one way into Lua: protected, so inside it errors (a memory limit among them) may be raised again. */
 static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-  return lua_pcall(L, nargs, nresults, msgh);
+  int depth = clua_swift_depth;
+  clua_swift_depth = 0;
+  int status = lua_pcall(L, nargs, nresults, msgh);
+  clua_swift_depth = depth;
+  return status;
 }
 static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
@@ -56,7 +68,9 @@ extern int luakit_dispatch(lua_State *L);
 
 /* Calls the Swift dispatcher and raises for it when it asks (see CLUA_RAISE above). */
 static int clua_trampoline(lua_State *L) {
+  clua_swift_depth++;
   int results = luakit_dispatch(L);
+  clua_swift_depth--;
   switch (results) {
   case CLUA_RAISE:
     return lua_error(L);
@@ -66,8 +80,13 @@ static int clua_trampoline(lua_State *L) {
     lua_concat(L, 2);
     return lua_error(L);
   case CLUA_ARGERROR: {
-    int arg = (int)lua_tointeger(L, -2);
-    return luaL_argerror(L, arg, lua_tostring(L, -1));
+    /* the stack top is the function's own name (or nil), below it the message, below that the argument number */
+    int arg = (int)lua_tointeger(L, -3);
+    const char *message = lua_tostring(L, -2);
+    lua_Debug ar;
+    if (lua_isstring(L, -1) && lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name == NULL)
+      return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, lua_tostring(L, -1), message);
+    return luaL_argerror(L, arg, message);
   }
   default:
     return results;
@@ -198,7 +217,9 @@ static inline void clua_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 
 
 /* A memory limit (luadyn --max-memory): an allocator over realloc and free that counts what Lua holds and refuses to
  * grow past the limit, so Lua raises "not enough memory" instead of the process running out. The count starts
- * from what the state already holds when the limit is set. One limit per process. */
+ * from what the state already holds when the limit is set. One limit per process. While a Swift function runs
+ * (clua_swift_depth > 0) a refusal would raise across its frame, so growth is allowed there and refused at Lua's
+ * next allocation outside it; Swift functions allocate little at a time, so the overshoot stays small. */
 static size_t clua_memory_limit = 0;
 static size_t clua_memory_used = 0;
 static void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -209,10 +230,17 @@ static void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     clua_memory_used -= old < clua_memory_used ? old : clua_memory_used;
     return NULL;
   }
-  if (nsize > old && clua_memory_used + (nsize - old) > clua_memory_limit) return NULL;
+  if (nsize > old && clua_memory_used + (nsize - old) > clua_memory_limit && clua_swift_depth == 0) return NULL;
   void *p = realloc(ptr, nsize);
   if (p != NULL) clua_memory_used = clua_memory_used + nsize - old;
   return p;
+}
+/* Counts `delta` bytes that the state's scripts hold outside Lua (a world's arrays) as if Lua held them, so that the
+ * limit bounds them too; a negative delta gives bytes back. Nothing to do without a limit. */
+static inline void clua_charge_memory(long long delta) {
+  if (clua_memory_limit == 0) return;
+  if (delta < 0 && (size_t)(-delta) > clua_memory_used) clua_memory_used = 0;
+  else clua_memory_used += (size_t)delta;
 }
 static inline void clua_limit_memory(lua_State *L, size_t limit) {
   clua_memory_used = (size_t)lua_gc(L, LUA_GCCOUNT) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB);

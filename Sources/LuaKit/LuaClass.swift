@@ -64,7 +64,7 @@ extension LuaState {
         s.newTable(record: Int32(spec.methods.count))
         let methods = s.top
         for (name, function) in spec.methods {
-            s.push(function: function)
+            s.push(function: function, name: name)
             s.rawSet(methods, field: name)
         }
         if let getter = spec.getter {

@@ -9,7 +9,13 @@ public typealias LuaFunction = (LuaStack) throws(LuaError) -> Int32
 /// and Lua can hold the box's address as a light userdata while the state keeps the box alive.
 final class LuaFunctionBox {
     let function: LuaFunction
-    init(_ function: @escaping LuaFunction) { self.function = function }
+    /// What an argument error calls the function when Lua finds no name for it at the call site (a method or a
+    /// constructor called through `pcall`, a function kept in a local table): without it Lua would say '?'.
+    let name: String?
+    init(_ function: @escaping LuaFunction, name: String?) {
+        self.function = function
+        self.name = name
+    }
 }
 
 /// The userdata block that upvalue 1 of every Swift function holds: a tag, so that nothing but a block made here is
@@ -44,6 +50,7 @@ func luakitDispatch(_ L: OpaquePointer?) -> Int32 {
         case .argument(let n):
             lua_pushinteger(L, lua_Integer(n))
             stack.push(error.message)
+            stack.push(box.name)
             return CLUA_ARGERROR
         case .message:
             stack.push(error.message)

@@ -126,9 +126,11 @@ public struct LuaStack {
     }
 
     /// Pushes a Swift function as a Lua function. Each call registers a new closure in the state,
-    /// so push a function once (e.g. into a method table), not per call.
-    public func push(function: @escaping LuaFunction) {
-        state.pushRegistered(function)
+    /// so push a function once (e.g. into a method table), not per call. `name` is what its argument errors call it
+    /// where Lua finds no name at the call site (`pcall(obj.method, obj, bad)`), as the name Lua finds for
+    /// `obj:method(bad)`.
+    public func push(function: @escaping LuaFunction, name: String? = nil) {
+        state.pushRegistered(function, name: name)
         clua_pushswiftclosure(L, 1)
     }
 

@@ -66,9 +66,9 @@ public final class LuaState {
     }
 
     /// Keeps `function` for the life of the state and pushes the userdata by which Lua calls it (upvalue 1 of the
-    /// C trampoline; see `luakitDispatch`).
-    func pushRegistered(_ function: @escaping LuaFunction) {
-        let box = LuaFunctionBox(function)
+    /// C trampoline; see `luakitDispatch`). `name` is what its argument errors call it when Lua finds no name.
+    func pushRegistered(_ function: @escaping LuaFunction, name: String? = nil) {
+        let box = LuaFunctionBox(function, name: name)
         functions.append(box)
         let block = lua_newuserdatauv(L, MemoryLayout<FunctionBoxReference>.size, 0)!
         block.initializeMemory(as: FunctionBoxReference.self, repeating: FunctionBoxReference(
@@ -136,12 +136,16 @@ public final class LuaState {
 
     /// Sets global `name` to a Swift function.
     public func setGlobal(_ name: String, function: @escaping LuaFunction) {
-        stack.push(function: function)
+        stack.push(function: function, name: name)
         lua_setglobal(L, name)
     }
 
     /// Lets Lua hold at most `bytes` from now on: past that, Lua raises "not enough memory" (`luadyn --max-memory`).
     public func limitMemory(bytes: Int) { clua_limit_memory(L, max(0, bytes)) }
+
+    /// Counts `bytes` held outside Lua for its scripts (negative: given back) against the limit of `limitMemory`, so
+    /// the limit bounds them too; the next allocation Lua makes past the limit fails. Nothing happens without a limit.
+    public func chargeMemory(bytes: Int) { clua_charge_memory(Int64(bytes)) }
 
     /// Removes a pending interrupt request that no code ran into.
     public func clearInterrupt() { clua_clear_interrupt(L) }

@@ -113,22 +113,3 @@ import Testing
         }
     }
 }
-
-/// `--max-memory MB` bounds what Lua holds: a script that allocates without end ends with "not enough memory" and
-/// status 1, also when what it makes are the engine's objects, never with a crash.
-@Suite struct MemoryLimitTests {
-    @Test(arguments: [
-        "local t = {} while true do t[#t + 1] = string.rep('x', 1000) .. #t end",
-        "local t = {} while true do t[#t + 1] = View{ center = {0, 0}, size = {1, 1} } end",
-    ])
-    func allocatingWithoutEndRunsOutCleanly(_ script: String) throws {
-        let result = try LuaDyn.run(["--max-memory", "16", "-e", script])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("not enough memory"), "\(result.stderr)")
-    }
-
-    @Test func theLimitMustBeAPositiveNumber() throws {
-        let result = try LuaDyn.run(["--max-memory", "0", "-e", ""])
-        #expect(result.status == 1 && result.stderr.contains("'--max-memory' needs a positive number"))
-    }
-}

@@ -16,6 +16,11 @@ public struct BroadPhase: Sendable {
 
     /// How many proxies exist.
     public var proxyCount: Int { staticTree.proxyCount + movingTree.proxyCount }
+    /// Bytes its storage holds (see `PhysicsWorld.storageBytes`).
+    var storageBytes: Int {
+        staticTree.storageBytes + movingTree.storageBytes + moveBuffer.capacity * MemoryLayout<Int32>.stride
+            + pairKeys.capacity * MemoryLayout<UInt64>.stride
+    }
 
     // A proxy id is the tree node index shifted left by one, with the low bit set for the static tree.
     @inline(__always) private static func isStatic(_ proxy: Int32) -> Bool { proxy & 1 == 1 }

@@ -23,6 +23,8 @@ public struct DynamicTree: Sendable {
     static let rotatedLevels = 6
     private(set) var nodes: ContiguousArray<Node> = []
     private(set) var root: Int32 = nullNode
+    /// Bytes its node storage holds.
+    var storageBytes: Int { nodes.capacity * MemoryLayout<Node>.stride }
     /// Free nodes, linked through `parent`.
     private var freeList: Int32 = nullNode
     /// How many leaves the tree holds.

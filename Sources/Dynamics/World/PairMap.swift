@@ -11,6 +11,8 @@ struct PairMap {
         var value: Int32
     }
     private var slots: ContiguousArray<Slot>
+    /// Bytes its slots hold.
+    var storageBytes: Int { slots.capacity * MemoryLayout<Slot>.stride }
     /// Slots in use.
     private(set) var count = 0
     /// A key no pair can have: both halves are shape handles, never -1 together with -1 in a real pair.

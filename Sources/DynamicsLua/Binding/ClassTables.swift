@@ -30,7 +30,7 @@ extension LuaState {
         s.newTable(record: Int32(type.statics.count))
         let table = s.top
         for (name, function) in type.statics {
-            s.push(function: function)
+            s.push(function: function, name: name)
             s.rawSet(table, field: name)
         }
         s.newTable(record: 6)
@@ -41,11 +41,10 @@ extension LuaState {
         s.rawSet(meta, field: "__fields")
         if let constructor = type.constructor {
             // __call passes the class table first; drop it so argument numbers match what the user wrote.
-            let construct = named(constructor, type.info.name)
             s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
                 s.remove(at: 1)
-                return try construct(s)
-            })
+                return try constructor(s)
+            }, name: type.info.name)
             s.rawSet(meta, field: "__call")
         }
         let info = type.info
@@ -62,19 +61,6 @@ extension LuaState {
         })
         s.rawSet(meta, field: "__tostring")
         s.setMetatable(table)
-    }
-
-    /// `function`, whose argument errors name it `name` however it was called: a constructor is a __call
-    /// metamethod, for which Lua finds no name when it is called through pcall, and would say '?'.
-    private func named(_ function: @escaping LuaFunction, _ name: String) -> LuaFunction {
-        { (s: LuaStack) throws(LuaError) -> Int32 in
-            do throws(LuaError) {
-                return try function(s)
-            } catch {
-                guard case .argument(let n) = error.kind else { throw error }
-                throw LuaError("bad argument #\(n) to '\(name)' (\(error.message))")
-            }
-        }
     }
 
     /// Pushes an array of strings.

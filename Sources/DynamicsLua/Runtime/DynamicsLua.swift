@@ -28,18 +28,15 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
             s.rawSet(module, field: type.info.name)
         }
         try PictureSessions.install(state, host)
-        s.push(function: PlotBinding.function)
-        s.pushCopy(of: -1)
-        s.setGlobal("plot")
-        s.rawSet(module, field: "plot")
-        s.push(function: CurrentAnimator.use)
-        s.pushCopy(of: -1)
-        s.setGlobal("use")
-        s.rawSet(module, field: "use")
-        s.push(function: HelpBinding.function)
-        s.pushCopy(of: -1)
-        s.setGlobal("help")
-        s.rawSet(module, field: "help")
+        let functions: [(String, LuaFunction)] = [
+            ("plot", PlotBinding.function), ("use", CurrentAnimator.use), ("help", HelpBinding.function),
+        ]
+        for (name, function) in functions {
+            s.push(function: function, name: name)
+            s.pushCopy(of: -1)
+            s.setGlobal(name)
+            s.rawSet(module, field: name)
+        }
         // require "luadyn" finds the module already loaded.
         if s.getGlobal("package") == .table, s.rawGet(-1, field: "loaded") == .table {
             s.pushCopy(of: module)

@@ -13,6 +13,7 @@ enum FrameStepping {
         let host = DynamicsHost.of(s)
         let sessions = host?.pictures
         let ok = try AnimatorBinding.stepping(s, host: host) { try a.step(dt) } != nil
+        host?.worldMemory.update(a, in: s.state)
         try sessions?.didStep(a)
         try sessions?.flush(a)
         return ok
@@ -37,6 +38,7 @@ enum FrameStepping {
                 return goOn && !LuaInterrupt.isPending
             }
             let result = try AnimatorBinding.stepping(s, host: host) { try a.advance(length, afterFrame: watch) }
+            host?.worldMemory.update(a, in: s.state)
             try sessions?.flush(a)
             try LuaInterrupt.check()
             return result

@@ -40,6 +40,9 @@ public final class DynamicsHost {
     /// stepped from Lua looks up only the host.
     let pictures = PictureSessions()
 
+    /// The Swift storage of this interpreter's worlds, counted against its memory limit.
+    let worldMemory = WorldMemory()
+
 
     /// Views made without a name are called view1, view2, ... in the order made (deterministic, unlike addresses).
     private var viewCount = 0

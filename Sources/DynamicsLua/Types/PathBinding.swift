@@ -32,6 +32,7 @@ extension LuaStack {
 /// The `Path` binding (UIBezierPath): drawing methods that chain, makers, bounds and flattened points.
 enum PathBinding {
     /// Runs a drawing command on the path at argument 1 and returns the path again, so calls chain.
+    /// Checks the path (argument 1) before `body` reads the other arguments, and returns the path for chaining.
     private static func draw(_ s: LuaStack, _ body: (inout Path) throws(LuaError) -> Void) throws(LuaError) -> Int32 {
         let object = try s.checkObject(1, as: PathObject.self, expected: "Path")
         // In place: a copy of the path would make each drawing call copy every point drawn so far.
@@ -94,42 +95,42 @@ enum PathBinding {
             ],
             methods: [
                     Method("moveTo", "path:moveTo(x, y)", "starts a subpath") { s throws(LuaError) in
-                        let (p, _) = try s.checkCoordinates(2)
-                        return try draw(s) { (path: inout Path) throws(LuaError) in
+                        try draw(s) { (path: inout Path) throws(LuaError) in
+                            let (p, _) = try s.checkCoordinates(2)
                             do throws(GeometryError) { try path.move(to: p) } catch { throw lua(error) }
                         }
                     },
                     Method("lineTo", "path:lineTo(x, y)", "a straight line") { s throws(LuaError) in
-                        let (p, _) = try s.checkCoordinates(2)
-                        return try draw(s) { (path: inout Path) throws(LuaError) in
+                        try draw(s) { (path: inout Path) throws(LuaError) in
+                            let (p, _) = try s.checkCoordinates(2)
                             do throws(GeometryError) { try path.addLine(to: p) } catch { throw lua(error) }
                         }
                     },
                     Method("quadTo", "path:quadTo(cx, cy, x, y)", "a quadratic curve") { s throws(LuaError) in
-                        let (c, used) = try s.checkCoordinates(2)
-                        let (p, _) = try s.checkCoordinates(2 + used)
-                        return try draw(s) { (path: inout Path) throws(LuaError) in
+                        try draw(s) { (path: inout Path) throws(LuaError) in
+                            let (c, used) = try s.checkCoordinates(2)
+                            let (p, _) = try s.checkCoordinates(2 + used)
                             do throws(GeometryError) { try path.addQuadCurve(to: p, control: c) } catch { throw lua(error) }
                         }
                     },
                     Method("curveTo", "path:curveTo(c1x, c1y, c2x, c2y, x, y)", "a cubic curve") { s throws(LuaError) in
-                        let (c1, used1) = try s.checkCoordinates(2)
-                        let (c2, used2) = try s.checkCoordinates(2 + used1)
-                        let (p, _) = try s.checkCoordinates(2 + used1 + used2)
-                        return try draw(s) { (path: inout Path) throws(LuaError) in
+                        try draw(s) { (path: inout Path) throws(LuaError) in
+                            let (c1, used1) = try s.checkCoordinates(2)
+                            let (c2, used2) = try s.checkCoordinates(2 + used1)
+                            let (p, _) = try s.checkCoordinates(2 + used1 + used2)
                             do throws(GeometryError) {
                                 try path.addCurve(to: p, control1: c1, control2: c2)
                             } catch { throw lua(error) }
                         }
                     },
                     Method("arc", "path:arc(cx, cy, r, a0, a1 [, clockwise = true])", "a circular arc (clockwise on screen by default, as UIKit)") { s throws(LuaError) in
-                        let (center, used) = try s.checkCoordinates(2)
-                        let i = 2 + used
-                        let radius = try s.checkFinite(i, .arg(i))
-                        guard radius >= 0 else { throw LuaError.argument(i, "radius must not be negative") }
-                        let a0 = try s.checkFinite(i + 1, .arg(i + 1)), a1 = try s.checkFinite(i + 2, .arg(i + 2))
-                        let clockwise = s.isNil(at: i + 3) ? true : try s.checkBoolean(i + 3)
-                        return try draw(s) { (path: inout Path) throws(LuaError) in
+                        try draw(s) { (path: inout Path) throws(LuaError) in
+                            let (center, used) = try s.checkCoordinates(2)
+                            let i = 2 + used
+                            let radius = try s.checkFinite(i, .arg(i))
+                            guard radius >= 0 else { throw LuaError.argument(i, "radius must not be negative") }
+                            let a0 = try s.checkFinite(i + 1, .arg(i + 1)), a1 = try s.checkFinite(i + 2, .arg(i + 2))
+                            let clockwise = s.isNil(at: i + 3) ? true : try s.checkBoolean(i + 3)
                             do throws(GeometryError) {
                                 try path.addArc(center: center, radius: radius, startAngle: a0, endAngle: a1, clockwise: clockwise)
                             } catch { throw lua(error) }
