@@ -126,8 +126,14 @@ extension LuaStack {
     /// `push(object:className:)` with the identity cache already on the stack at `cache` (from `pushObjectCache`).
     public func push(object: AnyObject, className: @autoclosure () -> String, cache: Int32) {
         // The object's address as an integer key: Lua looks integers up on a fast path, pointers on its generic one.
-        let key = lua_Integer(Int(bitPattern: Unmanaged.passUnretained(object).toOpaque()))
-        if lua_rawgeti(L, cache, key) == LUA_TUSERDATA { return }
+        let address = Unmanaged.passUnretained(object).toOpaque()
+        let key = lua_Integer(Int(bitPattern: address))
+        // The cached value is this object's unless its finaliser was called by hand (`getmetatable(v).__gc(v)`):
+        // that lets the object go while the value lives on in the cache, and a new object may get its address.
+        if lua_rawgeti(L, cache, key) == LUA_TUSERDATA, lua_rawlen(L, -1) == MemoryLayout<ObjectBox>.size,
+           let raw = lua_touserdata(L, -1), raw.assumingMemoryBound(to: ObjectBox.self).pointee.object == address {
+            return
+        }
         pop()
         let className = className()
         let raw = clua_newuserdata(L, MemoryLayout<ObjectBox>.size)!

@@ -154,6 +154,24 @@ private final class Token {}
     s.pop()
 }
 
+/// A finaliser called by hand (`getmetatable(v).__gc(v)`) lets the object go while its value stays in the cache.
+/// Pushing the object again, or another object that got its address, must give a working value, never that dead one.
+@Test func aValueWhoseFinaliserRanByHandIsNeverHandedOutAgain() throws {
+    let lua = LuaState()
+    try lua.defineClass(LuaClassSpec(name: "Token", holdsObjects: true))
+    let token = Token()
+    let s = lua.stack
+    s.push(object: token, className: "Token")
+    s.setGlobal("dead")
+    try lua.run("getmetatable(dead).__gc(dead)", name: "=gc")
+    #expect(s.getGlobal("dead") == .userdata)
+    #expect(s.object(at: -1, as: Token.self) == nil)
+    s.pop()
+    s.push(object: token, className: "Token")
+    #expect(s.object(at: -1, as: Token.self) === token)
+    s.pop()
+}
+
 @Test func gettersSeeFieldNumbersOnlyForListedKeys() throws {
     let lua = LuaState()
     try lua.defineClass(LuaClassSpec(
