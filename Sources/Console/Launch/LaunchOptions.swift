@@ -44,7 +44,7 @@ public struct LaunchOptions: Equatable, Sendable {
     public var outputFolder = "luadyn-out"
     /// `--max-time SECONDS`: the run stops with an error once this much real time has passed.
     public var maxTime: Double?
-    /// `--max-memory MB`: Lua may hold at most this many megabytes.
+    /// `--max-memory MB`: Lua, with the worlds its animators build, may hold at most this many megabytes.
     public var maxMemory: Double?
     /// The position of the script in the command line (lua.c's `script`), or nil when there is none.
     public var scriptIndex: Int?
@@ -175,7 +175,7 @@ public struct LaunchOptions: Equatable, Sendable {
                     library or binary chunks; files written only under --output
           --output DIR  where a sandboxed run writes (default luadyn-out)
           --max-time S  stop with an error after S seconds
-          --max-memory MB  let Lua hold at most MB megabytes
+          --max-memory MB  let Lua and its worlds hold at most MB megabytes
           --help    show this help
           --        stop handling options
           -         stop handling options and execute stdin
