@@ -58,6 +58,8 @@ public final class DynamicItem {
     var isGroup = false
     /// For a member of a group that an animator animates: that group. Such a member moves only with its group.
     public internal(set) weak var animatingGroup: DynamicItem?
+    /// What the item stands for when it is a collection layout's attributes (see CollectionLayout.swift), else nil.
+    public internal(set) var layoutAttributes: LayoutAttributesInfo?
     /// Told after every frame that the animator wrote the item's state (a custom item's Lua table takes it then).
     public var observer: (any DynamicItemObserver)?
 

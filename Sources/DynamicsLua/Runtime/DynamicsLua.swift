@@ -64,4 +64,7 @@ var boundTypes: [BoundType] { [
     CompositeBinding.type,
     PathBinding.type,
     PointBinding.type,
+    ItemGroupBinding.type,
+    CollectionLayoutBinding.type,
+    LayoutAttributesBinding.type,
 ] }
