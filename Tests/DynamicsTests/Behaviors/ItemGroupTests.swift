@@ -131,6 +131,40 @@ import Testing
         #expect(a.animator === animator)
     }
 
+    @Test func snapshotsDrawTheMembersAndOutlineTheGroup() throws {
+        let a = try DynamicItem(center: Vector(0, 0), size: Vector(20, 10), name: "a")
+        let b = try DynamicItem(center: Vector(30, 0), size: Vector(10, 10), name: "b")
+        let group = try DynamicItem(group: [a, b], name: "g")
+        let animator = Animator()
+        try animator.addBehavior(GravityBehavior(items: [group]))
+        try animator.run(0.25)
+        let picture = animator.snapshot()
+        #expect(picture.items.map(\.name) == ["a", "b"])
+        #expect(picture.groups.map(\.name) == ["g"])
+        // The outline is the box around both members, moved with the group: from x = -10 to 35, y = -5 to 5.
+        let outline = try #require(picture.groups.first?.outline)
+        #expect(outline.count == 4)
+        let dy = group.center.y  // both members began at y = 0, so the group has fallen by its centre's y
+        #expect(abs(outline.map(\.x).min()! - -10) < 1e-9 && abs(outline.map(\.x).max()! - 35) < 1e-9)
+        #expect(abs(outline.map(\.y).min()! - (dy - 5)) < 1e-9 && abs(outline.map(\.y).max()! - (dy + 5)) < 1e-9)
+    }
+
+    @Test func observersHearEveryFrameOfItemsAndMembers() throws {
+        final class Counter: DynamicItemObserver {
+            var calls: [String] = []
+            func dynamicItemDidMove(_ item: DynamicItem) throws { calls.append(item.name) }
+        }
+        let counter = Counter()
+        let loose = try DynamicItem(center: Vector(0, 0), size: Vector(10, 10), name: "loose")
+        let member = try DynamicItem(center: Vector(50, 0), size: Vector(10, 10), name: "member")
+        loose.observer = counter
+        member.observer = counter
+        let animator = Animator()
+        try animator.addBehavior(GravityBehavior(items: [loose, try DynamicItem(group: [member])]))
+        for _ in 0..<3 { try animator.step() }
+        #expect(counter.calls == ["loose", "member", "loose", "member", "loose", "member"])
+    }
+
     @Test func badGroupsAreRefused() throws {
         let a = try DynamicItem(center: Vector(0, 0), size: Vector(10, 10))
         #expect(throws: DynamicsError.self) { try DynamicItem(group: []) }
