@@ -288,7 +288,8 @@ public final class Animator {
                                         + "itself; add the group, not its members, to behaviours")
                 }
                 let key = ObjectIdentifier(m)
-                if let other = m.animatingGroup, other !== group {
+                // (A group whose animator is gone no longer holds its members.)
+                if let other = m.animatingGroup, other !== group, other.animator != nil {
                     throw DynamicsError("the item '\(m.name)' is in the group '\(group.name)' and in the group "
                                         + "'\(other.name)', which is already animated")
                 }
@@ -299,7 +300,7 @@ public final class Animator {
             }
         }
         for it in incoming where !it.isGroup {
-            if let group = it.animatingGroup {
+            if let group = it.animatingGroup, group.animator != nil {
                 throw DynamicsError("the item '\(it.name)' is in the group '\(group.name)', which is animated; add the "
                                     + "group, not its members, to behaviours")
             }

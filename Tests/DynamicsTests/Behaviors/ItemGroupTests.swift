@@ -129,6 +129,15 @@ import Testing
         animator.removeAllBehaviors()
         try animator.addBehavior(CollisionBehavior(items: [a]))
         #expect(a.animator === animator)
+        // So are the members of a group whose animator is gone.
+        let e = try DynamicItem(center: Vector(0, 0), size: Vector(10, 10), name: "e")
+        let orphaned = try DynamicItem(group: [e])
+        do {
+            let shortLived = Animator()
+            try shortLived.addBehavior(GravityBehavior(items: [orphaned]))
+        }
+        #expect(orphaned.animator == nil)
+        try Animator().addBehavior(GravityBehavior(items: [e]))
     }
 
     @Test func snapshotsDrawTheMembersAndOutlineTheGroup() throws {
