@@ -57,6 +57,10 @@ enum AnimatorBinding {
         let animator: Animator
         if let item = s.object(at: 1, as: DynamicItem.self) {
             animator = try dynamics { () throws(DynamicsError) in try Animator(referenceItem: item) }
+        } else if CustomItems.isItemTable(s, at: 1) {
+            // A custom item as the reference view.
+            let item = try s.checkView(1, .arg(1))
+            animator = try dynamics { () throws(DynamicsError) in try Animator(referenceItem: item) }
         } else if let layout = s.object(at: 1, as: CollectionLayout.self) {
             animator = try dynamics { () throws(DynamicsError) in try Animator(collectionLayout: layout) }
         } else if s.isNil(at: 1) {

@@ -40,6 +40,10 @@ anim3:addBehavior(Gravity(group))
 anim3:run(0.5)
 assert(member.center.y > 100, "a table in a group moves with it")
 
+-- a table can be the reference view
+local screen = Animator{ center = {160, 284}, size = {320, 568} }
+assert(screen.referenceBounds.width == 320 and screen.referenceBounds.height == 568)
+
 -- updateItem re-reads the table
 local t = { center = {10, 10}, size = {10, 10} }
 local anim4 = Animator()
