@@ -40,6 +40,24 @@ anim3:addBehavior(Gravity(group))
 anim3:run(0.5)
 assert(member.center.y > 100, "a table in a group moves with it")
 
+-- collision delegates hand back the same tables; a path outline works as in a View
+local ball = { center = {115, 40}, size = {20, 20}, collisionBoundsType = "ellipse", name = "ball" }
+local wedge = { center = {100, 150}, size = {60, 30}, collisionBoundsType = "path",
+  collisionBoundingPath = Path.polygon{ {-30, 15}, {30, 15}, {0, -15} } }
+local anim5 = Animator{ width = 200, height = 200 }
+anim5:addBehavior(Gravity(ball))
+anim5:addBehavior(ItemBehavior{ wedge, anchored = true })
+local hits = {}
+local bump = Collision{ ball, wedge }
+bump.delegate = { beganContact = function(_, _, one, two) hits[#hits + 1] = { one, two } end }
+anim5:addBehavior(bump)
+anim5:run(0.8)
+assert(#hits >= 1, "they touched")
+assert((hits[1][1] == ball and hits[1][2] == wedge) or (hits[1][1] == wedge and hits[1][2] == ball), "the same tables")
+-- On the wedge's box it would rest at x = 115; on its sloping side it slides away to the right.
+assert(ball.center.x > 125, "the ball slides down the wedge's slope: " .. tostring(ball.center))
+assert(anim5:itemsAt({100, 145})[1] == wedge)
+
 -- a table can be the reference view
 local screen = Animator{ center = {160, 284}, size = {320, 568} }
 assert(screen.referenceBounds.width == 320 and screen.referenceBounds.height == 568)
