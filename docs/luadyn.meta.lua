@@ -115,6 +115,17 @@ function AnimatorMethods:removeAllBehaviors() end
 ---@param rect luadyn.RectLike
 ---@return View[]
 function AnimatorMethods:itemsIn(rect) end
+---@param i integer
+---@return LayoutAttributes?
+function AnimatorMethods:layoutAttributesForCell(i) end
+---@param kind string
+---@param i integer
+---@return LayoutAttributes?
+function AnimatorMethods:layoutAttributesForSupplementaryView(kind, i) end
+---@param kind string
+---@param i integer
+---@return LayoutAttributes?
+function AnimatorMethods:layoutAttributesForDecorationView(kind, i) end
 ---@param view View
 function AnimatorMethods:updateItem(view) end
 ---@param dt number?
@@ -175,6 +186,7 @@ function AnimatorMethods:stopTrace() end
 
 ---@overload fun(): Animator
 ---@overload fun(view: View): Animator
+---@overload fun(layout: CollectionLayout): Animator
 ---@param options {width: number?, height: number?, timeStep: number?, substeps: integer?, allowsSleep: boolean?, delegate: luadyn.AnimatorDelegate?}
 ---@return Animator
 function Animator(options) end
@@ -436,6 +448,96 @@ function Path.polygon(points) end
 ---@param p2 luadyn.PointLike
 ---@return Path
 function Path.segment(p1, p2) end
+
+---items that move as one rigid body and collide by their own shapes; add it to behaviours in place of its members.
+---@class ItemGroup
+-- generated from the ItemGroup description
+---@field items View[] ro, the members, in the order given (they move with the group)
+---@field center Point ro, the members' centre of mass
+---@field angle number ro, how far the group has turned since it was made
+---@field bounds luadyn.Rect ro, (0, 0, width, height) of the box around the members when made
+---@field frame luadyn.Rect ro, the axis-aligned box around the members as they are now
+---@field velocity Point ro, velocity of the centre
+---@field angularVelocity number ro, positive turns clockwise on screen
+---@field mass number ro, the members' masses added up (density x area / 10000 each)
+---@field name string ro, shown by tostring and pictures; set when made
+---@field color string rw, a CSS colour name or #rrggbb for the group's outline
+---@field animator Animator? ro, the animator whose behaviours hold it
+-- end of generated ItemGroup fields
+local ItemGroupMethods = {}
+---Takes the group out of every behaviour of its animator.
+function ItemGroupMethods:removeFromSuperview() end
+
+---Members move as one rigid body (UIDynamicItemGroup); add the group to behaviours in place of its members.
+---@overload fun(...: View): ItemGroup
+---@param options {[integer]: View, name: string?, color: string?}
+---@return ItemGroup
+function ItemGroup(options) end
+
+---A table of your own used wherever a View is (a UIDynamicItem): read when first used (and by animator:updateItem),
+---given center (a Point) and angle by ordinary assignment after every frame, so a __newindex sees each update.
+---@class luadyn.CustomItem
+---@field center luadyn.PointLike
+---@field bounds luadyn.RectLike? bounds or size is needed
+---@field size luadyn.SizeLike?
+---@field angle number?
+---@field collisionBoundsType "rectangle"|"ellipse"|"path"|nil
+---@field collisionBoundingPath Path? with collisionBoundsType "path"
+---@field name string?
+---@field color string?
+
+---a vertical list of cells whose layout attributes are items behaviours can animate.
+---@class CollectionLayout
+-- generated from the CollectionLayout description
+---@field count integer ro, how many cells
+---@field itemSize {width: number, height: number} ro, every cell's size
+---@field spacing number ro, the gap above, between and below cells
+---@field width number ro, the collection view's width
+---@field height number ro, the collection view's height
+---@field contentSize {width: number, height: number} ro, the size of the whole list (collectionViewContentSize)
+---@field contentOffset Point rw, the content point at the view's top-left corner: how far the list is scrolled
+-- end of generated CollectionLayout fields
+local CollectionLayoutMethods = {}
+---The attributes of cell i (1-based), at its resting place when first asked; the same item every time.
+---@param i integer
+---@return LayoutAttributes
+function CollectionLayoutMethods:attributes(i) end
+---Scrolls the content by dy points (down for positive dy).
+---@param dy number
+function CollectionLayoutMethods:scrollBy(dy) end
+---@param kind string
+---@param i integer
+---@param frame luadyn.RectLike
+---@return LayoutAttributes
+function CollectionLayoutMethods:supplementaryAttributes(kind, i, frame) end
+---@param kind string
+---@param i integer
+---@param frame luadyn.RectLike
+---@return LayoutAttributes
+function CollectionLayoutMethods:decorationAttributes(kind, i, frame) end
+
+---A vertical list of cells (UICollectionViewLayout); Animator(layout) animates their layout attributes.
+---@param options {count: integer?, itemSize: luadyn.SizeLike?, spacing: number?, width: number?, height: number?}?
+---@return CollectionLayout
+function CollectionLayout(options) end
+
+---where a cell (or supplementary or decoration view) of a CollectionLayout is; an item behaviours can animate.
+---@class LayoutAttributes
+-- generated from the LayoutAttributes description
+---@field center Point rw, the element's centre in the content; writing it moves it
+---@field size {width: number, height: number} ro, fixed by the layout
+---@field frame luadyn.Rect ro, the axis-aligned box around the element
+---@field bounds luadyn.Rect ro, (0, 0, width, height)
+---@field angle number rw, rotation of its transform
+---@field index integer ro, 1-based position in the list (indexPath.item + 1)
+---@field alpha number rw, opacity
+---@field zIndex integer rw, drawing order: higher is drawn on top
+---@field representedElementCategory "cell"|"supplementaryView"|"decorationView" ro, what the attributes stand for
+---@field representedElementKind string? ro, the kind of a supplementary or decoration view
+---@field velocity Point rw, linear velocity
+---@field name string ro, "cell1", "cell2", ...; shown by pictures
+---@field animator Animator? ro, the animator whose behaviours hold it
+-- end of generated LayoutAttributes fields
 
 ---Prints help: the globals, a type, an object's type, or a field or method name.
 ---@param what any?

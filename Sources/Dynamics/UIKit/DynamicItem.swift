@@ -52,6 +52,16 @@ public final class DynamicItem {
     weak var bodyOwner: Animator?
     /// Set when the centre, angle or velocity were written by hand, so the animator pushes them into the world.
     var stateWasSetByHand = false
+    /// The members and their places when this item is a group (see ItemGroup.swift), else nil.
+    public internal(set) var groupParts: ItemGroupParts?
+    /// Whether `groupParts` is set, read where a class reference would cost a retain (the write-back loop).
+    var isGroup = false
+    /// For a member of a group that an animator animates: that group. Such a member moves only with its group.
+    public internal(set) weak var animatingGroup: DynamicItem?
+    /// What the item stands for when it is a collection layout's attributes (see CollectionLayout.swift), else nil.
+    public internal(set) var layoutAttributes: LayoutAttributesInfo?
+    /// Told after every frame that the animator wrote the item's state (a custom item's Lua table takes it then).
+    public var observer: (any DynamicItemObserver)?
 
     /// An item of `size` centred on `center`, turned by `angle`. Throws for non-finite numbers, a non-positive size,
     /// or a path that is not a valid convex polygon.
@@ -132,6 +142,7 @@ public final class DynamicItem {
 
     /// Area in square points: an ellipse and a path use their own area.
     public var area: Double {
+        if let g = groupParts { return g.members.reduce(0) { $0 + $1.area } }
         switch shape {
         case .rectangle: return size.x * size.y
         case .ellipse: return Double.pi * size.x * size.y / 4
@@ -149,6 +160,9 @@ public final class DynamicItem {
 
     /// The axis-aligned box around the item as it is turned now (UIKit's frame).
     public var frame: AABB {
+        if let g = groupParts, let first = g.members.first {
+            return g.members.dropFirst().reduce(first.frame) { $0.union($1.frame) }
+        }
         let q = Rotation(angle: angle)
         let ext: Vector
         switch shape {
@@ -169,6 +183,7 @@ public final class DynamicItem {
 
     /// Mass, centre of mass and inertia at a density in the API's units (mass per 10000 square points).
     func massData(density d: Double) -> MassData {
+        if let g = groupParts { return groupMassData(g, density: d) }
         switch shape {
         case .rectangle:
             let m = d * size.x * size.y / 10000
@@ -184,7 +199,18 @@ public final class DynamicItem {
 
     /// Half the item's smallest side and half its diagonal: scales for the continuous test and sleep.
     var extents: (min: Double, max: Double) {
-        (0.5 * min(size.x, size.y), 0.5 * (size.x * size.x + size.y * size.y).squareRoot())
+        if let g = groupParts {
+            // The thinnest member decides what could tunnel; the farthest reach from the group's centre, how far
+            // a turn carries its edge.
+            var lo = Double.infinity, hi = 0.0
+            for (k, m) in g.members.enumerated() {
+                let e = m.extents
+                lo = min(lo, e.min)
+                hi = max(hi, g.offsets[k].length + e.max)
+            }
+            return (lo, hi)
+        }
+        return (0.5 * min(size.x, size.y), 0.5 * (size.x * size.x + size.y * size.y).squareRoot())
     }
 
     private func makeShape() -> Shape {

@@ -61,4 +61,7 @@ var boundTypes: [BoundType] { [
     CompositeBinding.type,
     PathBinding.type,
     PointBinding.type,
+    ItemGroupBinding.type,
+    CollectionLayoutBinding.type,
+    LayoutAttributesBinding.type,
 ] }

@@ -5,6 +5,13 @@ import Pictures
 /// The `View` binding: a dynamic item (UIView as a UIDynamicItem).
 enum ViewBinding {
     static let className = "View"
+
+    /// The Lua type an item is pushed as: a group and a cell's layout attributes are items with types of their own.
+    static func className(of item: DynamicItem) -> String {
+        if item.groupParts != nil { return ItemGroupBinding.className }
+        if item.layoutAttributes != nil { return LayoutAttributesBinding.className }
+        return className
+    }
     private static let options = ["center", "size", "frame", "angle", "name", "color", "shape"]
 
     /// `View "red" center=(160.0, 443.0) angle=0.00 v=(0.0, 0.0)`.

@@ -34,7 +34,7 @@ public struct Recording: Sendable {
         public var time: Double
         /// Where each item present in this frame is.
         public var poses: [Pose]
-        /// Joint lines (they move with the items, so they are kept per frame).
+        /// Joint lines and the edges of group outlines (they move with the items, so they are kept per frame).
         public var joints: [JointSnapshot]
         /// Index into `boundarySets`: boundaries rarely change, so each distinct set is kept once.
         public var boundarySet: Int
@@ -111,7 +111,14 @@ public struct Recording: Sendable {
             boundarySets.append(snapshot.boundaries)
             boundarySet = boundarySets.count - 1
         }
-        frames.append(Frame(time: snapshot.time, poses: poses, joints: snapshot.joints, boundarySet: boundarySet))
+        // Group outlines move with their groups: they are kept with the frame's joint lines and drawn like them.
+        var lines = snapshot.joints
+        for group in snapshot.groups where group.outline.count >= 2 {
+            for (k, a) in group.outline.enumerated() {
+                lines.append(JointSnapshot(kind: "group", pointA: a, pointB: group.outline[(k + 1) % group.outline.count]))
+            }
+        }
+        frames.append(Frame(time: snapshot.time, poses: poses, joints: lines, boundarySet: boundarySet))
     }
 
     private static func same(_ a: [BoundarySnapshot], _ b: [BoundarySnapshot]) -> Bool {

@@ -78,6 +78,18 @@ public struct SVGRenderer: Sendable {
         for item in snapshot.items { svg += itemElements(item, unit: unit) }
         svg += "</g>\n"
 
+        // Item groups: a dashed outline around each group's members.
+        if !snapshot.groups.isEmpty {
+            svg += "<g class=\"groups\" fill=\"none\" stroke=\"\(RGBColor.joint.hexString)\" stroke-width=\"\(f(unit))\""
+            svg += " stroke-dasharray=\"\(f(4 * unit)) \(f(3 * unit))\">\n"
+            for group in snapshot.groups {
+                let d = pathData(group.outline, closed: true)
+                guard !d.isEmpty else { continue }
+                svg += "<path class=\"group\" data-name=\"\(Escaping.xml(group.name))\" d=\"\(d)\"/>\n"
+            }
+            svg += "</g>\n"
+        }
+
         if options.showVelocities {
             svg += "<g class=\"velocities\" stroke=\"#222222\" stroke-width=\"\(f(unit))\">\n"
             for item in snapshot.items where item.center.isFinite && item.velocity.isFinite {

@@ -96,6 +96,8 @@ public struct TerminalCanvas: Sendable {
             if options.filled { grid.fill(polygon: outline, color: color) }
             stroke(outline, closed: true, color: color, into: &grid)
         }
+        // An item group is outlined around its members, over them.
+        for group in snapshot.groups { stroke(group.outline.map(dot), closed: true, color: .joint, into: &grid) }
         if options.showLabels {
             for item in snapshot.items where !item.name.isEmpty { label(item, dot: dot, into: &grid) }
         }

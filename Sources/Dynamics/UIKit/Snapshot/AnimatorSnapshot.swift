@@ -2,12 +2,24 @@ extension Animator {
     /// A plain-value picture of the world now, for Pictures: items, boundaries, joints and touching contact points.
     public func snapshot() -> WorldSnapshot {
         var items: [ItemSnapshot] = []
+        var groups: [GroupSnapshot] = []
         for it in knownItems {
             let body = it.bodyID >= 0 && Int(it.bodyID) < world.bodies.count ? world.bodies[Int(it.bodyID)] : nil
+            let isAnchored = body.map { !$0.isDynamic } ?? false
+            let isAsleep = body.map { $0.isDynamic && !$0.isAwake } ?? false
+            // A group is drawn as its members, each as itself, and an outline around them.
+            if let g = it.groupParts {
+                for m in g.members {
+                    items.append(ItemSnapshot(name: m.name, color: m.color, shape: m.shape.kind, size: m.size, center: m.center,
+                                              angle: m.angle, velocity: m.velocity, angularVelocity: m.angularVelocity,
+                                              outline: m.collisionShape.outline(), isAnchored: isAnchored, isAsleep: isAsleep))
+                }
+                groups.append(GroupSnapshot(name: it.name, outline: groupOutline(it)))
+                continue
+            }
             items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: it.center,
                                       angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
-                                      outline: outline(of: it), isAnchored: body.map { !$0.isDynamic } ?? false,
-                                      isAsleep: body.map { $0.isDynamic && !$0.isAwake } ?? false))
+                                      outline: outline(of: it), isAnchored: isAnchored, isAsleep: isAsleep))
         }
         var parts = SnapshotParts()
         for b in behaviorTree { b.contribute(to: &parts, referenceBounds: referenceBounds) }
@@ -16,8 +28,22 @@ extension Animator {
             if let p = c.manifold.point1, p.separation < Tolerance.linearSlop { points.append(p.point) }
             if let p = c.manifold.point2, p.separation < Tolerance.linearSlop { points.append(p.point) }
         }
-        return WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items, boundaries: parts.boundaries,
-                             joints: parts.joints, contactPoints: points)
+        var snapshot = WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items,
+                                     boundaries: parts.boundaries, joints: parts.joints, contactPoints: points)
+        snapshot.groups = groups
+        return snapshot
+    }
+
+    /// The box around a group's members in the group's own frame, turned and placed as the group is now (world
+    /// coordinates, closed).
+    private func groupOutline(_ group: DynamicItem) -> [Vector] {
+        var lo = Vector(Double.infinity, Double.infinity), hi = -lo
+        for shape in group.collisionShapes {
+            for p in shape.outline() { lo = minVector(lo, p); hi = maxVector(hi, p) }
+        }
+        guard lo.isFinite, hi.isFinite else { return [] }
+        let xf = Transform(p: group.center, q: Rotation(angle: group.angle))
+        return [lo, Vector(hi.x, lo.y), hi, Vector(lo.x, hi.y)].map(xf.apply)
     }
 
     /// The item's outline from the shape the world holds for it, or a shape made for the purpose when it has none.

@@ -46,6 +46,14 @@ public struct JointSnapshot: Sendable {
     public init(kind: String, pointA: Vector, pointB: Vector) { self.kind = kind; self.pointA = pointA; self.pointB = pointB }
 }
 
+/// An item group, drawn as an outline around its members (the members are items of the snapshot themselves).
+public struct GroupSnapshot: Sendable {
+    public var name: String
+    /// The corners of the box around the members, turned with the group, in world coordinates (a closed outline).
+    public var outline: [Vector]
+    public init(name: String, outline: [Vector]) { self.name = name; self.outline = outline }
+}
+
 /// Everything a picture of the world needs.
 public struct WorldSnapshot: Sendable {
     public var time: Double
@@ -56,6 +64,8 @@ public struct WorldSnapshot: Sendable {
     public var joints: [JointSnapshot]
     /// World points of the touching contacts.
     public var contactPoints: [Vector]
+    /// The item groups, each outlined around its members.
+    public var groups: [GroupSnapshot] = []
     public init(time: Double, referenceBounds: AABB?, items: [ItemSnapshot], boundaries: [BoundarySnapshot],
                 joints: [JointSnapshot], contactPoints: [Vector]) {
         self.time = time; self.referenceBounds = referenceBounds; self.items = items; self.boundaries = boundaries
