@@ -65,6 +65,10 @@ function Point(x, y) end
 ---@field angularVelocity number rw, positive turns clockwise on screen
 ---@field mass number ro, density x area / 10000 (a 100x100 item of density 1 has mass 1)
 ---@field animator Animator? ro, the animator whose behaviours hold it
+---@field superview View? ro, the view this one is a subview of; its center is measured from that view's top-left corner
+---@field subviews View[] ro, subviews in the order added, the last on top
+---@field alpha number rw, opacity in pictures (times the superviews' alpha)
+---@field hidden boolean rw, a hidden view and its subviews are not drawn
 -- end of generated View fields
 local ViewMethods = {}
 ---Takes the item out of every behaviour of its animator.

@@ -89,7 +89,7 @@ public struct Recording: Sendable {
         var usedThisFrame: [Int: Int] = [:]  // how many tracks of a key this frame has taken, by first track index
         var poses: [Pose] = []
         poses.reserveCapacity(snapshot.items.count)
-        for item in snapshot.items where item.center.isFinite && item.angle.isFinite {
+        for item in snapshot.items where item.center.isFinite && item.angle.isFinite && item.alpha > 0 {
             let color = RGBColor.item(item.color)
             let outline = ItemOutline.local(item)
             let key = TrackKey(name: item.name, color: color, shape: item.shape.rawValue, size: item.size, outline: outline)

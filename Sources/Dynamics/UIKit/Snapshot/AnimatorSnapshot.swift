@@ -2,12 +2,16 @@ extension Animator {
     /// A plain-value picture of the world now, for Pictures: items, boundaries, joints and touching contact points.
     public func snapshot() -> WorldSnapshot {
         var items: [ItemSnapshot] = []
-        for it in knownItems {
+        for it in knownItems where it.isVisible {
             let body = it.bodyID >= 0 && Int(it.bodyID) < world.bodies.count ? world.bodies[Int(it.bodyID)] : nil
-            items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: it.center,
-                                      angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
+            let place = it.placementInRoot
+            items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: place.center,
+                                      angle: place.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
                                       outline: outline(of: it), isAnchored: body.map { !$0.isDynamic } ?? false,
-                                      isAsleep: body.map { $0.isDynamic && !$0.isAwake } ?? false))
+                                      isAsleep: body.map { $0.isDynamic && !$0.isAwake } ?? false,
+                                      alpha: it.effectiveAlpha))
+            // Subviews nobody animates here ride along with their superview; animated ones are drawn on their own.
+            for sub in it.subviews where sub.animator !== self { sub.appendSnapshots(to: &items) }
         }
         var parts = SnapshotParts()
         for b in behaviorTree { b.contribute(to: &parts, referenceBounds: referenceBounds) }
@@ -27,5 +31,19 @@ extension Animator {
             return world.shapes.withUnsafeBufferPointer { $0[s].shape.outline() }
         }
         return item.collisionShape.outline()
+    }
+}
+
+extension DynamicItem {
+    /// Adds this view (unless hidden) and its subviews, in drawing order, placed in the outermost superview's
+    /// coordinates, with their effective alpha.
+    public func appendSnapshots(to items: inout [ItemSnapshot]) {
+        guard isVisible else { return }
+        let place = placementInRoot
+        items.append(ItemSnapshot(name: name, color: color, shape: shape.kind, size: size, center: place.center,
+                                  angle: place.angle, velocity: velocity, angularVelocity: angularVelocity,
+                                  outline: collisionShape.outline(), isAnchored: false, isAsleep: false,
+                                  alpha: effectiveAlpha))
+        for sub in subviews { sub.appendSnapshots(to: &items) }
     }
 }
