@@ -23,8 +23,9 @@ public final class DynamicItem {
     public let name: String
     /// A CSS colour name or `#rrggbb`, or nil for the default.
     public var color: String?
-    /// Width and height in points; fixed after creation.
-    public let size: Vector
+    /// Width and height in points; fixed after creation, except by a property animator's animations (a view no
+    /// dynamic animator holds).
+    public internal(set) var size: Vector
     /// The collision outline (UIKit's collisionBoundsType); fixed after creation.
     public let shape: ItemShape
     /// Centre point in the animator's coordinates.
@@ -45,6 +46,8 @@ public final class DynamicItem {
     public internal(set) var alpha: Double = 1
     /// A hidden view and its subviews are not drawn.
     public var isHidden = false
+    /// The transition whose container this view is, so that animators made on it advance with the transition.
+    weak var hostingTransition: Transition?
 
     /// The collision shape in the item's frame (the ellipse and path shapes come from Geometry). Made anew on each
     /// use, which is rare (a body's creation, mass, snapshots of items without a body): the world keeps the one copy
@@ -102,6 +105,7 @@ public final class DynamicItem {
     /// Moves the item; an animator picks the new place up before its next step.
     public func setCenter(_ c: Vector) throws(DynamicsError) {
         try checkFinite(c, "center")
+        AnimationRecording.current?.willChange(self, .center)
         center = c
         handMoved()
     }
@@ -109,6 +113,7 @@ public final class DynamicItem {
     /// Turns the item to `a` radians.
     public func setAngle(_ a: Double) throws(DynamicsError) {
         try checkFinite(a, "angle")
+        AnimationRecording.current?.willChange(self, .angle)
         angle = a
         handMoved()
     }
@@ -117,7 +122,21 @@ public final class DynamicItem {
     public func setAlpha(_ a: Double) throws(DynamicsError) {
         try checkFinite(a, "alpha")
         guard a >= 0, a <= 1 else { throw DynamicsError("alpha must be between 0 and 1, got \(a)") }
+        AnimationRecording.current?.willChange(self, .alpha)
         alpha = a
+    }
+
+    /// Resizes a view while a property animator records its animations; a view a dynamic animator holds keeps the
+    /// size its body was made with.
+    public func setSize(_ s: Vector) throws(DynamicsError) {
+        try checkPositive(s.x, "width", atMost: largestItemExtent)
+        try checkPositive(s.y, "height", atMost: largestItemExtent)
+        guard let recording = AnimationRecording.current else {
+            throw DynamicsError("size is fixed after creation; it may change only inside a PropertyAnimator's animations")
+        }
+        guard animator == nil else { throw DynamicsError("the size of a view a dynamic animator holds cannot change") }
+        recording.willChange(self, .size)
+        size = s
     }
 
     /// Sets the velocity of the centre, pt/s.

@@ -64,4 +64,9 @@ var boundTypes: [BoundType] { [
     CompositeBinding.type,
     PathBinding.type,
     PointBinding.type,
+    ViewControllerBinding.type,
+    TransitionBinding.type,
+    TransitionContextBinding.type,
+    PercentDrivenTransitionBinding.type,
+    PropertyAnimatorBinding.type,
 ] }

@@ -84,7 +84,13 @@ enum ViewBinding {
                        option: false, get: \.center, set: { try $0.setCenter($1) }),
                 .number("angle", "number, rad", default: "0", "rotation of its transform; positive turns clockwise on screen",
                         option: false, get: \.angle, set: { try $0.setAngle($1) }),
-                Property("size", "size {width, height}, pt", "fixed at creation", get: { s, item in s.push(size: item.size) }),
+                Property("size", "size {width, height}, pt",
+                         "fixed at creation; only a PropertyAnimator's animations may change it (of a view no Animator holds)",
+                         get: { s, item in s.push(size: item.size) },
+                         set: { s, item, i, site throws(LuaError) in
+                             let size = try s.checkSize(i, site)
+                             try core(at: site) { try item.setSize(size) }
+                         }),
                 Property("bounds", "rect, pt", "(0, 0, width, height)", get: { s, item in s.push(box: item.bounds) }),
                 Property("frame", "rect, pt", "the axis-aligned box around the rotated item",
                          get: { s, item in s.push(box: item.frame) }),
