@@ -55,7 +55,7 @@ function Point(x, y) end
 -- generated from the View description
 ---@field center Point rw, where the item's centre is; writing it moves the item (updateItemUsingCurrentState)
 ---@field angle number rw, rotation of its transform; positive turns clockwise on screen
----@field size {width: number, height: number} rw, fixed at creation; only a PropertyAnimator's animations may change it (of a view no Animator holds)
+---@field size {width: number, height: number} rw, fixed while an Animator holds the view; otherwise it may change (a PropertyAnimator animates it)
 ---@field bounds luadyn.Rect ro, (0, 0, width, height)
 ---@field frame luadyn.Rect ro, the axis-aligned box around the rotated item
 ---@field name string ro, shown by tostring and pictures; set when made

@@ -15,6 +15,7 @@ private let examplesFolder: String = {
 @Test(arguments: [
     "01-falling-squares", "02-landing-removal", "03-collision-modes", "04-collision-groups", "05-moving-anchor",
     "06-snap", "07-push", "08-pendulum", "09-newtons-cradle", "10-pyramid",
+    "11-slide-over", "12-fade", "13-fall-away", "14-snap-in", "15-interactive-swipe",
 ])
 func exampleScene(_ name: String) throws {
     let errors = ErrorLog()

@@ -14,7 +14,7 @@ private let lessonsFolder: String = {
 /// and writes its SVG picture when given a folder (as `arg[1]`, the way `luadyn lesson.lua FOLDER` passes it).
 @Test(arguments: [
     ("01-gravity", "01-gravity.svg"), ("02-collisions", "02-collisions.svg"), ("03-springs", "03-springs.svg"),
-    ("04-pushes", "04-pushes.svg"), ("05-composites", "05-composites.svg"),
+    ("04-pushes", "04-pushes.svg"), ("05-composites", "05-composites.svg"), ("06-transitions", "06-transitions.svg"),
 ])
 func lessonScene(_ name: String, _ picture: String) throws {
     let errors = ErrorLog()

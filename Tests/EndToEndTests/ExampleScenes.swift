@@ -13,6 +13,11 @@ import Testing
         ("08-pendulum", "measured period"),
         ("09-newtons-cradle", "the first ball stopped"),
         ("10-pyramid", "boxes at rest after"),
+        ("11-slide-over", "animationEnded(true)"),
+        ("12-fade", "only 'After' is left"),
+        ("13-fall-away", "the transition completed after"),
+        ("14-snap-in", "all four tiles settled"),
+        ("15-interactive-swipe", "cancelled: message back"),
       ])
 func exampleRunsThroughLuadyn(_ name: String, _ expected: String) throws {
     let result = try LuaDyn.run(["\(LuaDyn.repositoryRoot)/docs/examples/\(name).lua"])

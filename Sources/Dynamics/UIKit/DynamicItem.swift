@@ -23,8 +23,7 @@ public final class DynamicItem {
     public let name: String
     /// A CSS colour name or `#rrggbb`, or nil for the default.
     public var color: String?
-    /// Width and height in points; fixed after creation, except by a property animator's animations (a view no
-    /// dynamic animator holds).
+    /// Width and height in points; fixed while an animator holds the item.
     public internal(set) var size: Vector
     /// The collision outline (UIKit's collisionBoundsType); fixed after creation.
     public let shape: ItemShape
@@ -126,16 +125,16 @@ public final class DynamicItem {
         alpha = a
     }
 
-    /// Resizes a view while a property animator records its animations; a view a dynamic animator holds keeps the
-    /// size its body was made with.
+    /// Resizes a view that no dynamic animator holds (a screen, a panel; what a property animator animates). A view
+    /// an animator holds keeps the size its body was made with; giving it its own size back is allowed.
     public func setSize(_ s: Vector) throws(DynamicsError) {
         try checkPositive(s.x, "width", atMost: largestItemExtent)
         try checkPositive(s.y, "height", atMost: largestItemExtent)
-        guard let recording = AnimationRecording.current else {
-            throw DynamicsError("size is fixed after creation; it may change only inside a PropertyAnimator's animations")
+        guard s != size else { return }
+        guard animator == nil else {
+            throw DynamicsError("the size of a view an Animator holds is fixed (its body was made with it)")
         }
-        guard animator == nil else { throw DynamicsError("the size of a view a dynamic animator holds cannot change") }
-        recording.willChange(self, .size)
+        AnimationRecording.current?.willChange(self, .size)
         size = s
     }
 

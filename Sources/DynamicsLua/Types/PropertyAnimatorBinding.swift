@@ -115,7 +115,7 @@ enum PropertyAnimatorBinding {
                     let fallback = s
                     pa.addCompletion { position throws in
                         let stack = TransitionCalls.stack(host, fallback)
-                        try TransitionCalls.callFunction(stack, fn, label: "completion") { s in s.push(position.rawValue); return 1 }
+                        try TransitionCalls.callFunction(stack, fn, label: nil) { s in s.push(position.rawValue); return 1 }
                     }
                     return 0
                 },

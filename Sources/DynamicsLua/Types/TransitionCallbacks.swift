@@ -19,7 +19,7 @@ enum TransitionCalls {
     /// `target:name(...)`; false when the target has no such method. `read` gets the index of the first of
     /// `results` results.
     @discardableResult
-    static func callMethod(_ s: LuaStack, _ target: Callback, _ name: String, results: Int32 = 0,
+    static func callMethod(_ s: LuaStack, _ target: Callback, _ name: String, results: Int32 = 0, named: Bool = true,
                            arguments push: (LuaStack) -> Int32 = { _ in 0 },
                            read: (LuaStack, Int32) throws(LuaError) -> Void = { _, _ throws(LuaError) in }) throws(LuaError) -> Bool {
         let base = s.top
@@ -31,7 +31,7 @@ enum TransitionCalls {
         do throws(LuaError) {
             try s.call(arguments: 2 + n, results: 1 + results)
         } catch {
-            if LuaInterrupt.isInterruption(error) { throw error }
+            if LuaInterrupt.isInterruption(error) || !named { throw error }
             throw LuaError("error in \(name): \(error.message)")
         }
         guard s.boolean(at: base + 1) else { return false }
@@ -40,7 +40,8 @@ enum TransitionCalls {
     }
 
     /// Calls a function with the pushed arguments, no results.
-    static func callFunction(_ s: LuaStack, _ function: Callback, label: String,
+    /// A nil `label` leaves naming the callback to the caller (the core names completions in its failures).
+    static func callFunction(_ s: LuaStack, _ function: Callback, label: String?,
                              arguments push: (LuaStack) -> Int32 = { _ in 0 }) throws(LuaError) {
         let base = s.top
         defer { s.top = base }
@@ -49,7 +50,7 @@ enum TransitionCalls {
         do throws(LuaError) {
             try s.call(arguments: n, results: 0)
         } catch {
-            if LuaInterrupt.isInterruption(error) { throw error }
+            guard let label, !LuaInterrupt.isInterruption(error) else { throw error }
             throw LuaError("error in \(label): \(error.message)")
         }
     }
@@ -85,7 +86,8 @@ final class LuaTransitionAnimator: AnimatedTransitioning {
     }
 
     func animationEnded(_ completed: Bool) throws {
-        try TransitionCalls.callMethod(s, table, "animationEnded", arguments: { s in s.push(completed); return 1 })
+        // The transition reports a failure here as the animationEnded callback's, so the message names it once.
+        try TransitionCalls.callMethod(s, table, "animationEnded", named: false, arguments: { s in s.push(completed); return 1 })
     }
 
     func interruptibleAnimator(_ context: TransitionContext) throws -> PropertyAnimator? {

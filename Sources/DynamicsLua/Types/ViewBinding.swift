@@ -85,7 +85,7 @@ enum ViewBinding {
                 .number("angle", "number, rad", default: "0", "rotation of its transform; positive turns clockwise on screen",
                         option: false, get: \.angle, set: { try $0.setAngle($1) }),
                 Property("size", "size {width, height}, pt",
-                         "fixed at creation; only a PropertyAnimator's animations may change it (of a view no Animator holds)",
+                         "fixed while an Animator holds the view; otherwise it may change (a PropertyAnimator animates it)",
                          get: { s, item in s.push(size: item.size) },
                          set: { s, item, i, site throws(LuaError) in
                              let size = try s.checkSize(i, site)

@@ -91,11 +91,11 @@ public struct TerminalCanvas: Sendable {
             stroke(boundary.points.map(dot), closed: boundary.isClosed, color: .boundary, into: &grid)
         }
         // Text cells cannot blend: an item at least half opaque is drawn whole, a fainter one as its outline only,
-        // and an invisible one not at all.
+        // and an invisible one not at all. A view holding subviews is outlined too, or it would hide them.
         for item in snapshot.items where item.alpha > 0.05 {
             let outline = ItemOutline.world(item).map(dot)
             let color = RGBColor.item(item.color)
-            if options.filled && item.alpha >= 0.5 { grid.fill(polygon: outline, color: color) }
+            if options.filled && item.alpha >= 0.5 && !item.holdsSubviews { grid.fill(polygon: outline, color: color) }
             stroke(outline, closed: true, color: color, into: &grid)
         }
         if options.showLabels {

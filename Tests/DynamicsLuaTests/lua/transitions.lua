@@ -44,7 +44,12 @@ do
   expectError("View expected", function() p:addSubview(3) end)
   c:removeFromSuperview()
   assert(c.superview == nil and #p.subviews == 0)
-  expectError("fixed after creation", function() p.size = {10, 10} end)
+  p.size = {120, 80}
+  assert(p.size.width == 120 and p.size.height == 80, "a view no animator holds may be resized")
+  local held = View{ center = {0, 0}, size = {10, 10} }
+  local holder = Animator()
+  holder:addBehavior(Gravity(held))
+  expectError("is fixed", function() held.size = {20, 20} end)
 end
 
 -- a completed transition: keys, views, frames, and the views where UIKit leaves them

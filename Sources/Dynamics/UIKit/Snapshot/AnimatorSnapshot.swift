@@ -10,6 +10,7 @@ extension Animator {
                                       outline: outline(of: it), isAnchored: body.map { !$0.isDynamic } ?? false,
                                       isAsleep: body.map { $0.isDynamic && !$0.isAwake } ?? false,
                                       alpha: it.effectiveAlpha))
+            items[items.count - 1].holdsSubviews = !it.subviews.isEmpty
             // Subviews nobody animates here ride along with their superview; animated ones are drawn on their own.
             for sub in it.subviews where sub.animator !== self { sub.appendSnapshots(to: &items) }
         }
@@ -44,6 +45,7 @@ extension DynamicItem {
                                   angle: place.angle, velocity: velocity, angularVelocity: angularVelocity,
                                   outline: collisionShape.outline(), isAnchored: false, isAsleep: false,
                                   alpha: effectiveAlpha))
+        items[items.count - 1].holdsSubviews = !subviews.isEmpty
         for sub in subviews { sub.appendSnapshots(to: &items) }
     }
 }
