@@ -26,6 +26,8 @@ public struct Recording: Sendable {
         public var center: Vector
         /// Angle in radians, positive clockwise on screen.
         public var angle: Double
+        /// Opacity, 0...1.
+        public var alpha: Double = 1
     }
 
     /// One recorded instant.
@@ -101,7 +103,7 @@ public struct Recording: Sendable {
                 tracksByKey[key] = candidates
             }
             usedThisFrame[candidates[0]] = used + 1
-            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle))
+            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle, alpha: min(item.alpha, 1)))
         }
 
         let boundarySet: Int

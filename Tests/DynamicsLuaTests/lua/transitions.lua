@@ -212,5 +212,31 @@ do
   assert(t:stopRecording() > 10)
   local html = os.tmpname() .. ".html"
   t:exportHTML(html)
-  os.remove(html)
+  f = assert(io.open(html)); local page = f:read("a"); f:close(); os.remove(html)
+  assert(not page:find('"a":[', 1, true), "opaque frames carry no opacities")
+
+  -- a fade: the replay carries each view's opacity, and SVG writes it
+  local c, d = controllers()
+  local Fade = { transitionDuration = function() return 0.2 end }
+  function Fade:animateTransition(ctx)
+    local to = ctx:viewForKey("to")
+    to.alpha = 0
+    ctx.containerView:addSubview(to)
+    local pa = PropertyAnimator{ duration = 0.2, curve = "linear" }
+    pa:addAnimations(function() to.alpha = 1 end)
+    pa:addCompletion(function() ctx:completeTransition(true) end)
+    pa:startAnimation()
+  end
+  local fade = Transition{ from = c, to = d, animator = Fade }
+  fade:start()
+  fade:record()
+  fade:run(0.1)
+  near(d.view.alpha, 0.5, 1e-9, "half faded")
+  fade:snapshot(svgPath)
+  f = assert(io.open(svgPath)); svg = f:read("a"); f:close(); os.remove(svgPath)
+  assert(svg:find('opacity="0.5" transform="translate(160 300)', 1, true), "the half-faded view is drawn half opaque")
+  fade:runUntilDone()
+  fade:exportHTML(html)
+  f = assert(io.open(html)); page = f:read("a"); f:close(); os.remove(html)
+  assert(page:find('"a":[', 1, true), "the replay carries opacities")
 end
