@@ -55,7 +55,7 @@ function Point(x, y) end
 -- generated from the View description
 ---@field center Point rw, where the item's centre is; writing it moves the item (updateItemUsingCurrentState)
 ---@field angle number rw, rotation of its transform; positive turns clockwise on screen
----@field size {width: number, height: number} ro, fixed at creation
+---@field size {width: number, height: number} rw, fixed while an Animator holds the view; otherwise it may change (a PropertyAnimator animates it)
 ---@field bounds luadyn.Rect ro, (0, 0, width, height)
 ---@field frame luadyn.Rect ro, the axis-aligned box around the rotated item
 ---@field name string ro, shown by tostring and pictures; set when made
@@ -65,6 +65,10 @@ function Point(x, y) end
 ---@field angularVelocity number rw, positive turns clockwise on screen
 ---@field mass number ro, density x area / 10000 (a 100x100 item of density 1 has mass 1)
 ---@field animator Animator? ro, the animator whose behaviours hold it
+---@field superview View? ro, the view this one is a subview of; its center is measured from that view's top-left corner
+---@field subviews View[] ro, subviews in the order added, the last on top
+---@field alpha number rw, opacity in pictures (times the superviews' alpha)
+---@field hidden boolean rw, a hidden view and its subviews are not drawn
 -- end of generated View fields
 local ViewMethods = {}
 ---Takes the item out of every behaviour of its animator.
@@ -561,3 +565,59 @@ function plot(...) end
 ---@param animator Animator
 ---@return Animator
 function use(animator) end
+
+---a title and a root view holding the controller's views, shown and hidden by transitions.
+---@class ViewController
+-- generated from the ViewController description
+---@field title string rw, shown by tostring and as the root view's name
+---@field view View ro, the root view (the container's size in a transition); the views are its subviews
+-- end of generated ViewController fields
+
+---a transition from one ViewController to another, run by an animator table (UIViewControllerAnimatedTransitioning).
+---@class Transition
+-- generated from the Transition description
+---@field context TransitionContext? ro, the context, once started
+---@field containerView View? ro, the container, once started
+---@field from ViewController ro, the controller going away
+---@field to ViewController ro, the controller being shown
+---@field animator table ro, the UIViewControllerAnimatedTransitioning table
+---@field interactive PercentDrivenTransition? ro, the interaction controller
+---@field style "custom"|"fullScreen"|"overFullScreen" ro, presentation style; overFullScreen keeps the from-view under the new one
+---@field isFinished boolean ro, true once completeTransition was called
+---@field wasCancelled boolean ro, true when it completed with false
+---@field time number ro, simulated seconds stepped since the start
+---@field isRecording boolean ro, true between record() and stopRecording()
+-- end of generated Transition fields
+
+---what a transition's animator works with: the container, both controllers, their frames, completion.
+---@class TransitionContext
+-- generated from the TransitionContext description
+---@field containerView View ro, the view the transition happens in; the from-view is in it, the animator adds the to-view
+---@field isAnimated boolean ro, always true here
+---@field isInteractive boolean ro, true while an interaction drives the transition
+---@field presentationStyle "custom"|"fullScreen"|"overFullScreen" ro, the transition's style
+---@field transitionWasCancelled boolean ro, true once the interaction cancelled the transition
+---@field targetTransform table ro, { a = 1, b = 0, c = 0, d = 1, tx = 0, ty = 0 }: no rotation here
+---@field duration number ro, what transitionDuration returned
+-- end of generated TransitionContext fields
+
+---drives a transition by a percentage (pass as Transition{ interactive = p }), then finishes or cancels it.
+---@class PercentDrivenTransition
+-- generated from the PercentDrivenTransition description
+---@field percentComplete number ro, how far update has driven the transition
+---@field completionSpeed number rw, finish and cancel run the rest of the way at this multiple of the normal speed
+---@field completionCurve "easeInOut"|"linear"|"easeIn"|"easeOut" rw, the curve of that last run
+-- end of generated PercentDrivenTransition fields
+
+---moves views' center, angle, alpha and size to targets along a timing curve; pausable, scrubbable, reversible.
+---@class PropertyAnimator
+-- generated from the PropertyAnimator description
+---@field duration number ro, how long the whole way takes
+---@field curve string ro, "linear", "easeIn" (Bezier 0.42,0,1,1), "easeOut" (0,0,0.58,1), "easeInOut" (0.42,0,0.58,1), "cubic" or "spring"
+---@field dampingRatio number? ro, the spring's damping ratio (0 < ratio <= 1)
+---@field fractionComplete number rw, the fraction of the duration done; setting it scrubs (pauses an inactive animator there)
+---@field scrubsLinearly boolean rw, scrubbing moves views linearly in fractionComplete
+---@field isRunning boolean ro, true while time moves it
+---@field isReversed boolean rw, runs back toward the start
+---@field state "inactive"|"active"|"stopped" ro, UIViewAnimatingState
+-- end of generated PropertyAnimator fields

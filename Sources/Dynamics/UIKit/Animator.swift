@@ -71,9 +71,11 @@ public final class Animator {
         referenceBounds = AABB(lower: .zero, upper: size)
     }
 
-    /// An animator whose reference bounds are the item's bounds (UIKit's initWithReferenceView:).
+    /// An animator whose reference bounds are the item's bounds (UIKit's initWithReferenceView:). Made on a
+    /// transition's container view, it advances with the transition.
     public convenience init(referenceItem: DynamicItem) throws(DynamicsError) {
         try self.init(referenceSize: referenceItem.size)
+        referenceItem.hostingTransition?.adopt(self)
     }
 
     // MARK: Behaviours

@@ -64,4 +64,9 @@ var boundTypes: [BoundType] { [
     ItemGroupBinding.type,
     CollectionLayoutBinding.type,
     LayoutAttributesBinding.type,
+    ViewControllerBinding.type,
+    TransitionBinding.type,
+    TransitionContextBinding.type,
+    PercentDrivenTransitionBinding.type,
+    PropertyAnimatorBinding.type,
 ] }

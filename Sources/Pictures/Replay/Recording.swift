@@ -26,6 +26,8 @@ public struct Recording: Sendable {
         public var center: Vector
         /// Angle in radians, positive clockwise on screen.
         public var angle: Double
+        /// Opacity, 0...1.
+        public var alpha: Double = 1
     }
 
     /// One recorded instant.
@@ -89,7 +91,7 @@ public struct Recording: Sendable {
         var usedThisFrame: [Int: Int] = [:]  // how many tracks of a key this frame has taken, by first track index
         var poses: [Pose] = []
         poses.reserveCapacity(snapshot.items.count)
-        for item in snapshot.items where item.center.isFinite && item.angle.isFinite {
+        for item in snapshot.items where item.center.isFinite && item.angle.isFinite && item.alpha > 0 {
             let color = RGBColor.item(item.color)
             let outline = ItemOutline.local(item)
             let key = TrackKey(name: item.name, color: color, shape: item.shape.rawValue, size: item.size, outline: outline)
@@ -101,7 +103,7 @@ public struct Recording: Sendable {
                 tracksByKey[key] = candidates
             }
             usedThisFrame[candidates[0]] = used + 1
-            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle))
+            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle, alpha: min(item.alpha, 1)))
         }
 
         let boundarySet: Int

@@ -117,14 +117,16 @@ public struct SVGRenderer: Sendable {
 
     /// One item: its shape (a rect, an ellipse or a polygon, turned about its centre) and its label.
     private func itemElements(_ item: ItemSnapshot, unit: Double) -> String {
-        guard item.center.isFinite, item.angle.isFinite else { return "" }
+        guard item.center.isFinite, item.angle.isFinite, item.alpha > 0 else { return "" }
         let color = RGBColor.item(item.color)
         let stroke = darker(color).hexString
         let name = Escaping.xml(item.name)
         let degrees = item.angle * 180 / Double.pi
         // SVG's rotate() is clockwise on screen for positive degrees, as the API's angle is.
         let turn = " transform=\"translate(\(f(item.center.x)) \(f(item.center.y))) rotate(\(f(degrees)))\""
-        let common = "data-name=\"\(name)\" fill=\"\(color.hexString)\" stroke=\"\(stroke)\"\(turn)"
+        // A view's alpha (times its superviews') is its opacity; an opaque item writes none.
+        let opacity = item.alpha < 1 ? " opacity=\"\(f(max(item.alpha, 0)))\"" : ""
+        let common = "data-name=\"\(name)\" fill=\"\(color.hexString)\" stroke=\"\(stroke)\"\(opacity)\(turn)"
         var out = ""
         let hw = item.size.x / 2, hh = item.size.y / 2
         switch item.shape {

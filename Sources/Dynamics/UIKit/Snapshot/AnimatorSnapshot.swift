@@ -3,7 +3,7 @@ extension Animator {
     public func snapshot() -> WorldSnapshot {
         var items: [ItemSnapshot] = []
         var groups: [GroupSnapshot] = []
-        for it in knownItems {
+        for it in knownItems where it.isVisible {
             let body = it.bodyID >= 0 && Int(it.bodyID) < world.bodies.count ? world.bodies[Int(it.bodyID)] : nil
             let isAnchored = body.map { !$0.isDynamic } ?? false
             let isAsleep = body.map { $0.isDynamic && !$0.isAwake } ?? false
@@ -12,14 +12,20 @@ extension Animator {
                 for m in g.members {
                     items.append(ItemSnapshot(name: m.name, color: m.color, shape: m.shape.kind, size: m.size, center: m.center,
                                               angle: m.angle, velocity: m.velocity, angularVelocity: m.angularVelocity,
-                                              outline: m.collisionShape.outline(), isAnchored: isAnchored, isAsleep: isAsleep))
+                                              outline: m.collisionShape.outline(), isAnchored: isAnchored, isAsleep: isAsleep,
+                                              alpha: m.effectiveAlpha))
                 }
                 groups.append(GroupSnapshot(name: it.name, outline: groupOutline(it)))
                 continue
             }
-            items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: it.center,
-                                      angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
-                                      outline: outline(of: it), isAnchored: isAnchored, isAsleep: isAsleep))
+            let place = it.placementInRoot
+            items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: place.center,
+                                      angle: place.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
+                                      outline: outline(of: it), isAnchored: isAnchored, isAsleep: isAsleep,
+                                      alpha: it.effectiveAlpha))
+            items[items.count - 1].holdsSubviews = !it.subviews.isEmpty
+            // Subviews nobody animates here ride along with their superview; animated ones are drawn on their own.
+            for sub in it.subviews where sub.animator !== self { sub.appendSnapshots(to: &items) }
         }
         var parts = SnapshotParts()
         for b in behaviorTree { b.contribute(to: &parts, referenceBounds: referenceBounds) }
@@ -53,5 +59,20 @@ extension Animator {
             return world.shapes.withUnsafeBufferPointer { $0[s].shape.outline() }
         }
         return item.collisionShape.outline()
+    }
+}
+
+extension DynamicItem {
+    /// Adds this view (unless hidden) and its subviews, in drawing order, placed in the outermost superview's
+    /// coordinates, with their effective alpha.
+    public func appendSnapshots(to items: inout [ItemSnapshot]) {
+        guard isVisible else { return }
+        let place = placementInRoot
+        items.append(ItemSnapshot(name: name, color: color, shape: shape.kind, size: size, center: place.center,
+                                  angle: place.angle, velocity: velocity, angularVelocity: angularVelocity,
+                                  outline: collisionShape.outline(), isAnchored: false, isAsleep: false,
+                                  alpha: effectiveAlpha))
+        items[items.count - 1].holdsSubviews = !subviews.isEmpty
+        for sub in subviews { sub.appendSnapshots(to: &items) }
     }
 }

@@ -19,11 +19,17 @@ public struct ItemSnapshot: Sendable {
     public var outline: [Vector]
     public var isAnchored: Bool
     public var isAsleep: Bool
+    /// Opacity, 0 (invisible) to 1 (opaque): the view's alpha times its superviews'.
+    public var alpha: Double
+    /// The view holds subviews (a screen or a panel): a picture that cannot blend draws it as an outline, so what
+    /// it holds shows.
+    public var holdsSubviews = false
     public init(name: String, color: String?, shape: ItemShapeKind, size: Vector, center: Vector, angle: Double,
-                velocity: Vector, angularVelocity: Double, outline: [Vector], isAnchored: Bool, isAsleep: Bool) {
+                velocity: Vector, angularVelocity: Double, outline: [Vector], isAnchored: Bool, isAsleep: Bool,
+                alpha: Double = 1) {
         self.name = name; self.color = color; self.shape = shape; self.size = size; self.center = center
         self.angle = angle; self.velocity = velocity; self.angularVelocity = angularVelocity; self.outline = outline
-        self.isAnchored = isAnchored; self.isAsleep = isAsleep
+        self.isAnchored = isAnchored; self.isAsleep = isAsleep; self.alpha = alpha
     }
 }
 
