@@ -189,10 +189,13 @@ public final class Animator {
             willResumePending = false
             if let delegate { call("willResume", &failures) { try delegate.dynamicAnimatorWillResume(self) } }
         }
-        time += dt
         if isRunning {
-            advance(dt)
+            // A failing custom field stops the frame before the world moves or the clock advances.
+            try advance(dt)
+            time += dt
             runCallbacks(&failures)
+        } else {
+            time += dt
         }
         if !failures.isEmpty { throw CallbackFailures(failures) }
     }

@@ -1,0 +1,132 @@
+/// One field as the world step sees it: plain numbers, so the sub-step loop evaluates fields without touching a
+/// class, an existential or a closure. The animator makes one per field behaviour every frame.
+struct FieldSource {
+    var kind: FieldKind
+    var position: Vector
+    var direction: Vector
+    var strength: Double
+    var falloff: Double
+    var minimumRadius: Double
+    /// One over the feature size of noise and turbulence, 1/pt.
+    var noiseFrequency: Double
+    /// Hz: how fast noise and turbulence change in time.
+    var animationSpeed: Double
+    var seed: UInt64
+}
+
+/// A field acting on a body this frame: the body's centre was inside the field's region when the frame began.
+struct FieldLink {
+    var body: Int32
+    var source: Int32
+    /// Charge over mass, for electric and magnetic fields.
+    var chargePerMass: Double
+}
+
+/// The numbers behind the fields' meanings (see FieldKind), in points and seconds.
+enum FieldScale {
+    /// pt/s^2 per unit of strength of gravity-like fields (linear, radial, vortex) and of electric force per charge.
+    static let acceleration: Double = 1000
+    /// pt/s^2 per unit of strength of a noise field, and pt/s of a velocity field's unit direction.
+    static let noise: Double = 100
+    static let velocity: Double = 100
+    /// Distances in the falloff term are in units of this many points, so `strength` is the field 100 pt away.
+    static let falloffLength: Double = 100
+    /// Stiffness per unit mass of a spring field of strength 1: a period of 1 s.
+    static let springStiffness: Double = 4 * Double.pi * Double.pi
+    /// rad/s per unit of strength x charge / mass of a magnetic field: one turn a second.
+    static let magneticTurnRate: Double = 2 * Double.pi
+}
+
+extension FieldSource {
+    /// The falloff term at distance `r`: (r / 100 pt)^-falloff beyond `minimumRadius`, its value there inside.
+    @inline(__always)
+    func falloffFactor(_ r: Double) -> Double {
+        falloff == 0 ? 1 : pow(max(r, minimumRadius) / FieldScale.falloffLength, -falloff)
+    }
+
+    /// The smooth random vector of noise and turbulence at `p` and `time`, each component in about -1...1.
+    @inline(__always)
+    func noiseVector(at p: Vector, time: Double) -> Vector {
+        let x = p.x * noiseFrequency, y = p.y * noiseFrequency, t = time * animationSpeed
+        // Two independent channels: the seed and a seed no other field shares by accident.
+        return Vector(GradientNoise.value(x, y, t, seed: seed), GradientNoise.value(x, y, t, seed: seed ^ 0x5DEE_CE66_D1CE_4E5B))
+    }
+
+    /// Changes velocity `v` of an item at `p` over `h` seconds. Velocity-proportional fields (drag, velocity) relax
+    /// exactly (`v` approaches its target by e^(-rate h)), and a magnetic field turns `v` by an exact rotation, so
+    /// neither gains nor loses energy however large the step; the others add acceleration x h.
+    @inline(__always)
+    func act(on v: inout Vector, at p: Vector, chargePerMass: Double, h: Double, time: Double) {
+        let d = p - position
+        switch kind {
+        case .linearGravity:
+            v += (h * FieldScale.acceleration * strength * falloffFactor(d.length)) * direction
+        case .radialGravity:
+            let r = d.length
+            guard r > 0 else { return }
+            v -= (h * FieldScale.acceleration * strength * falloffFactor(r) / r) * d
+        case .vortex:
+            let r = d.length
+            guard r > 0 else { return }
+            // (d.y, -d.x) turns counter-clockwise on a y-down screen.
+            v += (h * FieldScale.acceleration * strength * falloffFactor(r) / r) * Vector(d.y, -d.x)
+        case .spring:
+            v -= (h * FieldScale.springStiffness * strength * falloffFactor(d.length)) * d
+        case .electric:
+            let r = d.length
+            guard r > 0, chargePerMass != 0 else { return }
+            v += (h * FieldScale.acceleration * strength * chargePerMass * falloffFactor(r) / r) * d
+        case .magnetic:
+            guard chargePerMass != 0 else { return }
+            // Counter-clockwise on screen is a negative angle in y-down axes.
+            let turn = -h * FieldScale.magneticTurnRate * strength * chargePerMass * falloffFactor(d.length)
+            v = Rotation(angle: turn).rotate(v)
+        case .drag:
+            v *= exp(-h * strength * falloffFactor(d.length))
+        case .velocity:
+            let target = FieldScale.velocity * direction
+            v = target + exp(-h * strength * falloffFactor(d.length)) * (v - target)
+        case .noise:
+            v += (h * FieldScale.noise * strength * falloffFactor(d.length)) * noiseVector(at: p, time: time)
+        case .turbulence:
+            v += (h * strength * v.length * falloffFactor(d.length)) * noiseVector(at: p, time: time)
+        case .custom:
+            // Custom fields are forces gathered once per frame (they call a function the world cannot).
+            break
+        }
+    }
+
+    /// The acceleration an item of unit charge per mass at rest at `p` feels, pt/s^2: what pictures draw. Fields
+    /// that act only on moving items show what they do to one moving at 100 pt/s to the right; a velocity field
+    /// shows its target velocity's pull on a still item.
+    func sampleAcceleration(at p: Vector, time: Double) -> Vector {
+        let h = 1e-3
+        var v = Vector.zero
+        switch kind {
+        case .magnetic, .drag, .turbulence: v = Vector(FieldScale.velocity, 0)
+        default: break
+        }
+        let before = v
+        act(on: &v, at: p, chargePerMass: 1, h: h, time: time)
+        return (v - before) / h
+    }
+}
+
+extension PhysicsWorld {
+    /// One sub-step of every field on the bodies it holds this frame: the body's centre is where the sub-step has
+    /// moved it so far, so fields follow the sub-stepped motion (orbits close, springs keep their period).
+    @inline(__always)
+    static func applyFields(_ links: UnsafeBufferPointer<FieldLink>, _ sources: UnsafeBufferPointer<FieldSource>,
+                            bodies: UnsafeMutableBufferPointer<Body>, states: UnsafeMutableBufferPointer<BodyState>,
+                            h: Double, time: Double) {
+        for link in links {
+            let i = Int(link.body)
+            var s = states[i]
+            // Sleeping and static bodies have no state this step.
+            guard s.invMass > 0 else { continue }
+            let p = bodies[i].center0 + s.dp
+            sources[Int(link.source)].act(on: &s.v, at: p, chargePerMass: link.chargePerMass, h: h, time: time)
+            states[i].v = s.v
+        }
+    }
+}
