@@ -62,6 +62,8 @@ var boundTypes: [BoundType] { [
     PushBinding.type,
     ItemBehaviorBinding.type,
     CompositeBinding.type,
+    FieldBinding.type,
+    RegionBinding.type,
     PathBinding.type,
     PointBinding.type,
 ] }
