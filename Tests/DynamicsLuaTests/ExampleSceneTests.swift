@@ -14,7 +14,7 @@ private let examplesFolder: String = {
 /// and none may raise an error in a callback. (EndToEndTests run the same files through the real binary.)
 @Test(arguments: [
     "01-falling-squares", "02-landing-removal", "03-collision-modes", "04-collision-groups", "05-moving-anchor",
-    "06-snap", "07-push", "08-pendulum", "09-newtons-cradle", "10-pyramid",
+    "06-snap", "07-push", "08-pendulum", "09-newtons-cradle", "10-pyramid", "11-fields",
 ])
 func exampleScene(_ name: String) throws {
     let errors = ErrorLog()

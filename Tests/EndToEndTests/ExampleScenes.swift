@@ -13,6 +13,7 @@ import Testing
         ("08-pendulum", "measured period"),
         ("09-newtons-cradle", "the first ball stopped"),
         ("10-pyramid", "boxes at rest after"),
+        ("11-fields", "both orbits obey Kepler's third law"),
       ])
 func exampleRunsThroughLuadyn(_ name: String, _ expected: String) throws {
     let result = try LuaDyn.run(["\(LuaDyn.repositoryRoot)/docs/examples/\(name).lua"])

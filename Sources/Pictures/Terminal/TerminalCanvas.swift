@@ -64,9 +64,9 @@ public struct TerminalCanvas: Sendable {
         return (columns, rowCount)
     }
 
-    /// The picture as lines of text (no line breaks inside).
+    /// The picture as lines of text (no line breaks inside), then one legend line per field.
     public func lines(_ snapshot: WorldSnapshot) throws(PictureError) -> [String] {
-        try raster(snapshot).lines(colorMode: options.colorMode)
+        try raster(snapshot).lines(colorMode: options.colorMode) + FieldArrows.of(snapshot).map(\.legend)
     }
 
     /// The picture as one string, lines joined by `\n`, without a final line break.
@@ -87,6 +87,15 @@ public struct TerminalCanvas: Sendable {
             ((p.x - view.lower.x) * dotsPerPoint, (p.y - view.lower.y) * dotsPerPoint / dotAspect)
         }
 
+        // Fields first, so everything else is drawn over their arrows.
+        for field in FieldArrows.of(snapshot) {
+            for arrow in field.arrows {
+                let (left, right) = FieldArrows.head(arrow)
+                grid.line(from: dot(arrow.tail), to: dot(arrow.tip), color: field.color)
+                grid.line(from: dot(left), to: dot(arrow.tip), color: field.color)
+                grid.line(from: dot(right), to: dot(arrow.tip), color: field.color)
+            }
+        }
         for boundary in snapshot.boundaries {
             stroke(boundary.points.map(dot), closed: boundary.isClosed, color: .boundary, into: &grid)
         }
