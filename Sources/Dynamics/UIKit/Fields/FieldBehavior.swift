@@ -127,12 +127,23 @@ public final class FieldBehavior: ItemHoldingBehavior {
         }
         let index = Int32(animator.world.fieldSources.count)
         animator.world.fieldSources.append(source)
-        for it in items {
-            let i = Int(it.bodyID)
-            guard it.bodyID >= 0, i < animator.world.bodies.count else { continue }
-            let b = animator.world.bodies[i]
-            guard b.isDynamic, b.invMass > 0, acts(at: b.origin) else { continue }
-            animator.world.fieldLinks.append(FieldLink(body: it.bodyID, source: index, chargePerMass: it.charge * b.invMass))
+        // This runs for every item of every field every frame: the links are built in a local array, the bodies
+        // read through a buffer and the items lent without a retain and release each (as in writeBackItems).
+        var links = ContiguousArray<FieldLink>()
+        swap(&links, &animator.world.fieldLinks)
+        defer { swap(&links, &animator.world.fieldLinks) }
+        let region = self.region, position = self.position, everywhere = region.isInfinite
+        animator.world.bodies.withUnsafeBufferPointer { bodies in
+            items.withUnsafeBufferPointer { items in
+                for k in items.indices {
+                    Unmanaged.passUnretained(items[k])._withUnsafeGuaranteedRef { it in
+                        let i = Int(it.bodyID)
+                        guard i >= 0, i < bodies.count, bodies[i].isDynamic, bodies[i].invMass > 0 else { return }
+                        guard everywhere || region.contains(bodies[i].origin - position) else { return }
+                        links.append(FieldLink(body: it.bodyID, source: index, chargePerMass: it.charge * bodies[i].invMass))
+                    }
+                }
+            }
         }
     }
 
