@@ -126,25 +126,29 @@ public final class FieldBehavior: ItemHoldingBehavior {
             return
         }
         let index = Int32(animator.world.fieldSources.count)
-        animator.world.fieldSources.append(source)
+        var source = self.source
+        source.firstLink = Int32(animator.world.fieldLinks.count)
         // This runs for every item of every field every frame: the links are built in a local array, the bodies
         // read through a buffer and the items lent without a retain and release each (as in writeBackItems).
         var links = ContiguousArray<FieldLink>()
         swap(&links, &animator.world.fieldLinks)
         defer { swap(&links, &animator.world.fieldLinks) }
         let region = self.region, position = self.position, everywhere = region.isInfinite
+        links.reserveCapacity(links.count + items.count)
         animator.world.bodies.withUnsafeBufferPointer { bodies in
             items.withUnsafeBufferPointer { items in
                 for k in items.indices {
                     Unmanaged.passUnretained(items[k])._withUnsafeGuaranteedRef { it in
                         let i = Int(it.bodyID)
                         guard i >= 0, i < bodies.count, bodies[i].isDynamic, bodies[i].invMass > 0 else { return }
-                        guard everywhere || region.contains(bodies[i].origin - position) else { return }
+                        guard everywhere || region.quicklyContains(bodies[i].origin - position) else { return }
                         links.append(FieldLink(body: it.bodyID, source: index, chargePerMass: it.charge * bodies[i].invMass))
                     }
                 }
             }
         }
+        source.linkCount = Int32(links.count) - source.firstLink
+        animator.world.fieldSources.append(source)
     }
 
     /// The potential energy of the items in the region where the field has one (uniform linear gravity, radial,

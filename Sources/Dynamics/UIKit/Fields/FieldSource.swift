@@ -12,6 +12,9 @@ struct FieldSource {
     /// Hz: how fast noise and turbulence change in time.
     var animationSpeed: Double
     var seed: UInt64
+    /// The field's links are `links[firstLink ..< firstLink + linkCount]` (each field appends its own in a run).
+    var firstLink: Int32 = 0
+    var linkCount: Int32 = 0
 }
 
 /// A field acting on a body this frame: the body's centre was inside the field's region when the frame began.
@@ -39,9 +42,32 @@ enum FieldScale {
 
 extension FieldSource {
     /// The falloff term at distance `r`: (r / 100 pt)^-falloff beyond `minimumRadius`, its value there inside.
+    /// Whole exponents up to 3 (uniform, 1/r, inverse square, 1/r^3) are multiplied out: `pow` would be most of a
+    /// field's cost per item and sub-step.
     @inline(__always)
     func falloffFactor(_ r: Double) -> Double {
-        falloff == 0 ? 1 : pow(max(r, minimumRadius) / FieldScale.falloffLength, -falloff)
+        if falloff == 0 { return 1 }
+        let q = FieldScale.falloffLength / max(r, minimumRadius)
+        switch falloff {
+        case 1: return q
+        case 2: return q * q
+        case 3: return q * q * q
+        default: return pow(q, falloff)
+        }
+    }
+
+    /// The falloff term at distance `r` over `r`, given 1 / r: central fields scale the offset by it, and one
+    /// division serves both (divisions are most of a central field's cost per item and sub-step).
+    @inline(__always)
+    func falloffOverDistance(_ r: Double, inverse: Double) -> Double {
+        if falloff == 0 { return inverse }
+        let q = r >= minimumRadius ? FieldScale.falloffLength * inverse : FieldScale.falloffLength / minimumRadius
+        switch falloff {
+        case 1: return q * inverse
+        case 2: return q * q * inverse
+        case 3: return q * q * q * inverse
+        default: return pow(q, falloff) * inverse
+        }
     }
 
     /// The smooth random vector of noise and turbulence at `p` and `time`, each component in about -1...1.
@@ -64,18 +90,18 @@ extension FieldSource {
         case .radialGravity:
             let r = d.length
             guard r > 0 else { return }
-            v -= (h * FieldScale.acceleration * strength * falloffFactor(r) / r) * d
+            v -= (h * FieldScale.acceleration * strength * falloffOverDistance(r, inverse: 1 / r)) * d
         case .vortex:
             let r = d.length
             guard r > 0 else { return }
             // (d.y, -d.x) turns counter-clockwise on a y-down screen.
-            v += (h * FieldScale.acceleration * strength * falloffFactor(r) / r) * Vector(d.y, -d.x)
+            v += (h * FieldScale.acceleration * strength * falloffOverDistance(r, inverse: 1 / r)) * Vector(d.y, -d.x)
         case .spring:
             v -= (h * FieldScale.springStiffness * strength * falloffFactor(d.length)) * d
         case .electric:
             let r = d.length
             guard r > 0, chargePerMass != 0 else { return }
-            v += (h * FieldScale.acceleration * strength * chargePerMass * falloffFactor(r) / r) * d
+            v += (h * FieldScale.acceleration * strength * chargePerMass * falloffOverDistance(r, inverse: 1 / r)) * d
         case .magnetic:
             guard chargePerMass != 0 else { return }
             // Counter-clockwise on screen is a negative angle in y-down axes.
@@ -119,14 +145,19 @@ extension PhysicsWorld {
     static func applyFields(_ links: UnsafeBufferPointer<FieldLink>, _ sources: UnsafeBufferPointer<FieldSource>,
                             bodies: UnsafeMutableBufferPointer<Body>, states: UnsafeMutableBufferPointer<BodyState>,
                             h: Double, time: Double) {
-        for link in links {
-            let i = Int(link.body)
-            var s = states[i]
-            // Sleeping and static bodies have no state this step.
-            guard s.invMass > 0 else { continue }
-            let p = bodies[i].center0 + s.dp
-            sources[Int(link.source)].act(on: &s.v, at: p, chargePerMass: link.chargePerMass, h: h, time: time)
-            states[i].v = s.v
+        // Field by field, so each field's numbers are read once and its kind decided once for all its links.
+        for source in sources {
+            let start = Int(source.firstLink)
+            for k in start..<(start + Int(source.linkCount)) {
+                let link = links[k]
+                let i = Int(link.body)
+                // Sleeping and static bodies have no state this step.
+                guard states[i].invMass > 0 else { continue }
+                let p = bodies[i].center0 + states[i].dp
+                var v = states[i].v
+                source.act(on: &v, at: p, chargePerMass: link.chargePerMass, h: h, time: time)
+                states[i].v = v
+            }
         }
     }
 }
