@@ -100,6 +100,32 @@ private func charged(_ items: [DynamicItem], _ charge: Double) throws -> Dynamic
         }
     }
 
+    @Test func velocityFieldRelaxesTowardItsTargetVelocity() throws {
+        let item = try box(0, 0)
+        try item.setVelocity(Vector(0, -300))
+        let field = try FieldBehavior(kind: .velocity, items: [item])
+        try field.setDirection(Vector(2, 0))
+        try field.setStrength(3)
+        let animator = try world([field])
+        // v(t) = target + (v0 - target) e^(-strength t), target = 100 pt/s x direction.
+        let target = Vector(200, 0)
+        try stepFrames(animator, 60) { _ in
+            let expected = target + exp(-3 * animator.time) * (Vector(0, -300) - target)
+            #expect(distance(item.velocity, expected) < 0.01 * (Vector(0, -300) - target).length)
+        }
+    }
+
+    @Test func turbulenceMovesOnlyMovingItems() throws {
+        let still = try box(0, 0, side: 20), moving = try box(0, 200, side: 20)
+        try moving.setVelocity(Vector(300, 0))
+        let field = try FieldBehavior(kind: .turbulence, items: [still, moving])
+        try field.setStrength(20)
+        try world([field]).run(0.5)
+        #expect(still.center == .zero && still.velocity == .zero)
+        // Pushed sideways off its straight line, by a force that grows with its speed.
+        #expect(abs(moving.center.y - 200) > 1)
+    }
+
     @Test func electricFieldPushesChargesByTheirSign() throws {
         let plus = try box(100, 0, side: 10), minus = try box(100, 50, side: 10), neutral = try box(100, -50, side: 10)
         let field = try FieldBehavior(kind: .electric, items: [plus, minus, neutral])

@@ -111,7 +111,8 @@ public final class FieldBehavior: ItemHoldingBehavior {
             let mass = b.invMass > 0 ? 1 / b.invMass : 0
             let f = try customForce(self, b.origin, it.velocity, mass, it.charge, time)
             guard f.isFinite else {
-                throw DynamicsError("custom field: the force on '\(it.name)' is not finite (\(f.x), \(f.y))")
+                func text(_ x: Double) -> String { x.isNaN ? "nan" : "\(x)" }
+                throw DynamicsError("custom field: the force on '\(it.name)' is not finite (\(text(f.x)), \(text(f.y)))")
             }
             pendingForces.append((it.bodyID, f))
         }
