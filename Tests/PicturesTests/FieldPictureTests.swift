@@ -52,6 +52,13 @@ import Testing
 
         let lines = try TerminalCanvas(width: 40).lines(snapshot)
         #expect(lines.last == arrows[0].legend)
+        var hidden = SVGRenderer.Options()
+        hidden.showFields = false
+        #expect(!(try SVGRenderer(options: hidden).render(snapshot)).contains("field"))
+        var plain = TerminalCanvas.Options()
+        plain.width = 40
+        plain.showFields = false
+        #expect(try TerminalCanvas(options: plain).lines(snapshot).count == lines.count - 1)
         // Arrows light dots away from the one item in the corner.
         #expect(lines.dropLast().contains { $0.contains { $0 != " " && $0 != "\u{2800}" } })
     }

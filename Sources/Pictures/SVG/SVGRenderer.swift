@@ -14,6 +14,8 @@ public struct SVGRenderer: Sendable {
         public var showContacts: Bool = false
         /// Write each item's name at its centre.
         public var showLabels: Bool = true
+        /// Draw each field as a grid of arrows with a legend line.
+        public var showFields: Bool = true
         /// Width of the document in CSS pixels; nil: one pixel a point. The height keeps the aspect ratio.
         public var pixelWidth: Double?
         /// The background colour; nil: transparent.
@@ -57,7 +59,7 @@ public struct SVGRenderer: Sendable {
             svg += " width=\"\(f(view.width))\" height=\"\(f(view.height))\" fill=\"\(background.hexString)\"/>\n"
         }
 
-        svg += fieldElements(snapshot, view: view, unit: unit)
+        if options.showFields { svg += fieldElements(snapshot, view: view, unit: unit) }
 
         svg += "<g class=\"boundaries\" fill=\"none\" stroke=\"\(RGBColor.boundary.hexString)\""
         svg += " stroke-width=\"\(f(2 * unit))\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n"

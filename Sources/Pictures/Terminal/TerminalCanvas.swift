@@ -21,6 +21,8 @@ public struct TerminalCanvas: Sendable {
         public var showContacts: Bool = false
         /// Write each item's name over its centre when the name fits inside the item's width.
         public var showLabels: Bool = false
+        /// Draw each field as a grid of arrows (and, in `lines`, a legend line per field).
+        public var showFields: Bool = true
         /// A character cell's height over its width; most terminal fonts are close to 2.
         public var cellAspect: Double = 2
         /// The part of the world shown; nil: the snapshot's reference bounds, else everything with a margin.
@@ -66,7 +68,8 @@ public struct TerminalCanvas: Sendable {
 
     /// The picture as lines of text (no line breaks inside), then one legend line per field.
     public func lines(_ snapshot: WorldSnapshot) throws(PictureError) -> [String] {
-        try raster(snapshot).lines(colorMode: options.colorMode) + FieldArrows.of(snapshot).map(\.legend)
+        try raster(snapshot).lines(colorMode: options.colorMode)
+            + (options.showFields ? FieldArrows.of(snapshot).map(\.legend) : [])
     }
 
     /// The picture as one string, lines joined by `\n`, without a final line break.
@@ -88,7 +91,7 @@ public struct TerminalCanvas: Sendable {
         }
 
         // Fields first, so everything else is drawn over their arrows.
-        for field in FieldArrows.of(snapshot) {
+        for field in options.showFields ? FieldArrows.of(snapshot) : [] {
             for arrow in field.arrows {
                 let (left, right) = FieldArrows.head(arrow)
                 grid.line(from: dot(arrow.tail), to: dot(arrow.tip), color: field.color)
