@@ -130,3 +130,21 @@ do
     near(an.kineticEnergy + an.potentialEnergy, e0, 0.02 * e0, "spring energy")
   end
 end
+
+-- and in an inverse-square radial field, on a circular orbit: the potential is zero at the centre and grows outward
+do
+  local an = Animator()
+  local p = still("p", 150, 0)
+  local f = Field.radialGravity{ p, falloff = 2 }
+  an:addBehavior(f)
+  p.velocity = {0, math.sqrt(1000 * (150 / 100) ^ -2 * 150)}
+  local e0 = an.kineticEnergy + an.potentialEnergy
+  local scale = an.kineticEnergy
+  -- The energy stays put while the planet goes round, and the potential depends only on the distance.
+  for _ = 1, 200 do
+    an:step()
+    near(an.kineticEnergy + an.potentialEnergy, e0, 0.001 * scale, "orbit energy")
+  end
+  p.center = {0, 150}
+  near(an.potentialEnergy, e0 - scale, 1e-6 * scale, "the same potential at the same distance")
+end
