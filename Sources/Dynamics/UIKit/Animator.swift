@@ -177,7 +177,8 @@ public final class Animator {
 
     /// Advances one frame of `dt` seconds (default `timeStep`) and runs the callbacks. A paused animator does nothing.
     /// Throws `DynamicsError` for a bad `dt` or a step called from inside a callback, and `CallbackFailures` when
-    /// callbacks threw (after the step completed and every other callback ran).
+    /// callbacks threw (after the step completed and every other callback ran). A custom field that fails throws
+    /// its error before the frame moves anything: the world and the clocks stay as they were.
     public func step(_ dt: Double? = nil) throws {
         let dt = dt ?? timeStep
         try checkPositive(dt, "dt")

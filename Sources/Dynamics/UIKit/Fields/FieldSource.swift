@@ -25,21 +25,6 @@ struct FieldLink {
     var chargePerMass: Double
 }
 
-/// The numbers behind the fields' meanings (see FieldKind), in points and seconds.
-enum FieldScale {
-    /// pt/s^2 per unit of strength of gravity-like fields (linear, radial, vortex) and of electric force per charge.
-    static let acceleration: Double = 1000
-    /// pt/s^2 per unit of strength of a noise field, and pt/s of a velocity field's unit direction.
-    static let noise: Double = 100
-    static let velocity: Double = 100
-    /// Distances in the falloff term are in units of this many points, so `strength` is the field 100 pt away.
-    static let falloffLength: Double = 100
-    /// Stiffness per unit mass of a spring field of strength 1: a period of 1 s.
-    static let springStiffness: Double = 4 * Double.pi * Double.pi
-    /// rad/s per unit of strength x charge / mass of a magnetic field: one turn a second.
-    static let magneticTurnRate: Double = 2 * Double.pi
-}
-
 extension FieldSource {
     /// The falloff term at distance `r`: (r / 100 pt)^-falloff beyond `minimumRadius`, its value there inside.
     /// Whole exponents up to 3 (uniform, 1/r, inverse square, 1/r^3) are multiplied out: `pow` would be most of a
@@ -135,29 +120,5 @@ extension FieldSource {
         let before = v
         act(on: &v, at: p, chargePerMass: 1, h: h, time: time)
         return (v - before) / h
-    }
-}
-
-extension PhysicsWorld {
-    /// One sub-step of every field on the bodies it holds this frame: the body's centre is where the sub-step has
-    /// moved it so far, so fields follow the sub-stepped motion (orbits close, springs keep their period).
-    @inline(__always)
-    static func applyFields(_ links: UnsafeBufferPointer<FieldLink>, _ sources: UnsafeBufferPointer<FieldSource>,
-                            bodies: UnsafeMutableBufferPointer<Body>, states: UnsafeMutableBufferPointer<BodyState>,
-                            h: Double, time: Double) {
-        // Field by field, so each field's numbers are read once and its kind decided once for all its links.
-        for source in sources {
-            let start = Int(source.firstLink)
-            for k in start..<(start + Int(source.linkCount)) {
-                let link = links[k]
-                let i = Int(link.body)
-                // Sleeping and static bodies have no state this step.
-                guard states[i].invMass > 0 else { continue }
-                let p = bodies[i].center0 + states[i].dp
-                var v = states[i].v
-                source.act(on: &v, at: p, chargePerMass: link.chargePerMass, h: h, time: time)
-                states[i].v = v
-            }
-        }
     }
 }
