@@ -163,7 +163,16 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
         flip ? featureID(incFeature, refFeature) : featureID(refFeature, incFeature)
     }
 
-    if separation > 0.1 * Tolerance.linearSlop {
+    // Where the incident edge (which runs against the reference edge's direction) lies along the reference edge.
+    let tangent = (v12 - v11).normalized
+    let upper1 = dot(v12 - v11, tangent)
+    let upper2 = dot(v21 - v11, tangent)
+    let lower2 = dot(v22 - v11, tangent)
+    // Edges that face each other along more than the slop meet face to face, even when their nearest points are
+    // corners: equal boxes stacked flat have edges of one span, whose nearest points are any pair of ends, and one
+    // corner point would put the whole impact on one side.
+    let overlap = min(upper1, upper2) - max(0, lower2)
+    if separation > 0.1 * Tolerance.linearSlop && overlap < Tolerance.linearSlop {
         // The nearest features lie on the reference and incident edges (the incident edge holds the other core's
         // deepest vertex along the reference normal), so their segment distance stands in for GJK on the cores.
         let c = closestPointsOfSegments(v11, v12, v21, v22)
@@ -179,11 +188,7 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
         }
     }
 
-    // Clip the incident edge (which runs against the reference edge's direction) to the reference edge's span.
-    let tangent = (v12 - v11).normalized
-    let upper1 = dot(v12 - v11, tangent)
-    let upper2 = dot(v21 - v11, tangent)
-    let lower2 = dot(v22 - v11, tangent)
+    // Clip the incident edge to the reference edge's span.
     m.normal = xfA.q.rotate(flip ? -nRef : nRef)
     // An incident edge wholly past one end of the reference edge touches it, if at all, with its nearer end only.
     // (Clipping would extrapolate off the edge, to points outside the incident polygon.)

@@ -17,8 +17,9 @@ struct ContactLanes {
     var sources = ContiguousArray<(Int32, Int32)>()
     /// Constraints solved alone, in solve order.
     var singles = ContiguousArray<Int32>()
-    /// The solve order in runs of three counts: pairs with two points, pairs of one-point constraints, singles.
-    /// Each run continues where the previous run of its kind stopped (pairs of both kinds share `pairs`).
+    /// The solve order in runs of four counts: pairs of block-solved constraints (`ContactBlock`), other pairs with
+    /// two points, pairs of one-point constraints, singles. Each run continues where the previous run of its kind
+    /// stopped (pairs of every kind share `pairs`).
     var runs = ContiguousArray<Int32>()
 
     /// Per body, the level of the last constraint seen that moves it.
@@ -27,7 +28,7 @@ struct ContactLanes {
     private var levelOf = ContiguousArray<Int32>()
     /// Per level, where its constraints start in `order`.
     private var levelStart = ContiguousArray<Int32>()
-    /// Constraint indices sorted by level; within a level, two-point constraints first.
+    /// Constraint indices sorted by level; within a level, block-solved constraints first, then two-point ones.
     private var order = ContiguousArray<Int32>()
 
     /// Arranges `constraints`. A body moves when its state has an inverse mass or inertia; the others (static,
@@ -41,7 +42,7 @@ struct ContactLanes {
         guard pairing, let base = constraints.baseAddress else {
             pairs.removeAll(keepingCapacity: true)
             singles.append(contentsOf: 0..<Int32(n))
-            runs.append(contentsOf: [0, 0, Int32(n)])
+            runs.append(contentsOf: [0, 0, 0, Int32(n)])
             return
         }
         let levels = assignLevels(constraints, states: states)
@@ -50,27 +51,31 @@ struct ContactLanes {
         levelStart.withUnsafeBufferPointer { start in
             for level in 0..<levels {
                 let first = Int(start[level]), end = Int(start[level + 1])
-                // Two-point constraints before one-point ones, so that at most one pair of a level mixes them and the
-                // pairs of two one-point constraints skip their second points.
-                var twoEnd = first, k = end - 1
-                while twoEnd <= k {
-                    if constraints[Int(order[twoEnd])].pointCount > 1 {
-                        twoEnd += 1
-                    } else {
-                        order.swapAt(twoEnd, k)
-                        k -= 1
-                    }
+                // Block-solved constraints first, then the other two-point ones, then one-point ones: a pair never
+                // mixes a block solve with a point-by-point one, at most one pair of a level mixes two points with
+                // one, and the pairs of two one-point constraints skip their second points.
+                let blockEnd = Self.partition(order, first, end) { constraints[Int($0)].isBlockSolved }
+                let twoEnd = Self.partition(order, blockEnd, end) { constraints[Int($0)].pointCount > 1 }
+                var k = first
+                while k + 1 < blockEnd {
+                    sources.append((order[k], order[k + 1]))
+                    k += 2
                 }
-                k = first
+                let blockPairs = (blockEnd - first) / 2
+                // An odd block-solved constraint is solved alone.
+                let oddBlock = k < blockEnd ? order[k] : -1
+                k = blockEnd
                 while k + 1 < end {
                     sources.append((order[k], order[k + 1]))
                     k += 2
                 }
                 // A pair whose first constraint has two points goes with the two-point pairs.
-                let pairCount = (end - first) / 2, twoPointPairs = min(pairCount, (twoEnd - first + 1) / 2)
-                let run = (Int32(twoPointPairs), Int32(pairCount - twoPointPairs), Int32(end - k))
-                if k < end { singles.append(order[k]) }
-                Self.appendRun(run, to: &runs)
+                let pairCount = (end - blockEnd) / 2, twoPointPairs = min(pairCount, (twoEnd - blockEnd + 1) / 2)
+                var alone: Int32 = 0
+                if oddBlock >= 0 { singles.append(oddBlock); alone += 1 }
+                if k < end { singles.append(order[k]); alone += 1 }
+                Self.appendRun((Int32(blockPairs), Int32(twoPointPairs), Int32(pairCount - twoPointPairs), alone),
+                               to: &runs)
             }
         }
         }
@@ -89,16 +94,38 @@ struct ContactLanes {
         }
     }
 
-    /// Appends a level's run, merged into the previous run when nothing of a later kind lies between them.
-    private static func appendRun(_ run: (Int32, Int32, Int32), to runs: inout ContiguousArray<Int32>) {
-        let last = runs.count - 3
-        if last >= 0 && runs[last + 1] == 0 && runs[last + 2] == 0 {
-            runs[last] += run.0; runs[last + 1] = run.1; runs[last + 2] = run.2
-        } else if last >= 0 && runs[last + 2] == 0 && run.0 == 0 {
-            runs[last + 1] += run.1; runs[last + 2] = run.2
-        } else {
-            runs.append(run.0); runs.append(run.1); runs.append(run.2)
+    /// Moves the constraints of `order[from..<to]` for which `isFirst` holds before the others and returns where
+    /// the others start. The order within a level does not matter: its constraints share no moving body.
+    private static func partition(_ order: UnsafeMutableBufferPointer<Int32>, _ from: Int, _ to: Int,
+                                  _ isFirst: (Int32) -> Bool) -> Int {
+        var split = from, k = to - 1
+        while split <= k {
+            if isFirst(order[split]) {
+                split += 1
+            } else {
+                order.swapAt(split, k)
+                k -= 1
+            }
         }
+        return split
+    }
+
+    /// How many kinds a run counts (see `runs`).
+    static let kinds = 4
+
+    /// Appends a level's run, merged into the previous run when every kind the new run holds comes after every kind
+    /// the previous one holds: the merged run then still solves all of the previous level first.
+    private static func appendRun(_ run: (Int32, Int32, Int32, Int32), to runs: inout ContiguousArray<Int32>) {
+        let last = runs.count - kinds
+        let firstNew = run.0 > 0 ? 0 : run.1 > 0 ? 1 : run.2 > 0 ? 2 : 3
+        if last >= 0 {
+            let lastUsed = runs[last + 3] > 0 ? 3 : runs[last + 2] > 0 ? 2 : runs[last + 1] > 0 ? 1 : 0
+            if lastUsed <= firstNew {
+                runs[last] += run.0; runs[last + 1] += run.1; runs[last + 2] += run.2; runs[last + 3] += run.3
+                return
+            }
+        }
+        runs.append(run.0); runs.append(run.1); runs.append(run.2); runs.append(run.3)
     }
 
     /// Gives every constraint its level and returns how many levels there are.

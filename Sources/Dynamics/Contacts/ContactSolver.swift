@@ -23,9 +23,18 @@ struct ContactConstraint {
     var friction: Double = 0
     var restitution: Double = 0
     var softness = Softness.rigid
+    /// 1 / massScale of the softness and its square root: how a touching point scales the block (`ContactBlock`).
+    var softScale: Double = 1
+    var rootSoftScale: Double = 1
     var pointCount = 0
     var p1 = ContactConstraintPoint()
     var p2 = ContactConstraintPoint()
+    /// The normal block of a two-point manifold: how an impulse at either point changes the normal speed at each
+    /// (see `ContactBlock`); zero when the points are too close together for it to be well conditioned.
+    var block = ContactBlock()
+
+    /// Whether the normal impulses are solved together (two points and a well-conditioned block).
+    var isBlockSolved: Bool { pointCount == 2 && block.isSolvable }
 }
 
 /// The contact half of the soft-step solver. Functions work on raw buffers: they run once per contact per sub-step.
@@ -43,6 +52,8 @@ enum ContactSolver {
         c.restitution = contact.pointee.restitution
         let bounces = c.restitution > 0
         c.softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
+        c.softScale = 1 / c.softness.massScale
+        c.rootSoftScale = c.softScale.squareRoot()
         let tangent = normal.rightPerp
         let offsetA = bodies[a].center - bodies[a].origin
         let offsetB = bodies[b].center - bodies[b].origin
@@ -78,6 +89,7 @@ enum ContactSolver {
             if c.pointCount == 0 { c.p1 = p } else { c.p2 = p }
             c.pointCount += 1
         }
+        c.block = c.pointCount == 2 ? ContactBlock(c.p1, c.p2, normal, mA, iA, mB, iB) : ContactBlock()
     }
 
     /// Applies last step's impulses again so stacks start near their solution.
@@ -96,8 +108,13 @@ enum ContactSolver {
         var pair = BodyPair(a: states[a], b: states[b])
         let n = c.normal, softness = c.softness, friction = c.friction
         let count = c.pointCount
-        if count > 0 { solveNormal(&c.p1, &pair, n, softness, inverseH, useBias) }
-        if count > 1 { solveNormal(&c.p2, &pair, n, softness, inverseH, useBias) }
+        if c.isBlockSolved {
+            ContactBlock.solveNormal(&c.p1, &c.p2, c.block, &pair, n, softness, c.softScale, c.rootSoftScale, inverseH,
+                                     useBias)
+        } else {
+            if count > 0 { solveNormal(&c.p1, &pair, n, softness, inverseH, useBias) }
+            if count > 1 { solveNormal(&c.p2, &pair, n, softness, inverseH, useBias) }
+        }
         if friction > 0 {
             let t = n.rightPerp
             if count > 0 { solveTangent(&c.p1, &pair, t, friction) }
@@ -110,9 +127,7 @@ enum ContactSolver {
     @inline(__always)
     private static func solveNormal(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ n: Vector, _ softness: Softness,
                                     _ inverseH: Double, _ useBias: Bool) {
-        // Current separation from how far the anchors moved since the step began.
-        let prA = pair.a.dq.rotate(p.rA), prB = pair.b.dq.rotate(p.rB)
-        let s = dot(pair.b.dp - pair.a.dp + prB - prA, n) + p.baseSeparation
+        let s = separation(p, pair, n)
         let vn = dot(pair.relativeVelocity(p.rA, p.rB), n)
         // Three cases written apart, so the rigid ones do not multiply by a mass scale of 1 and an impulse scale of 0.
         let impulse: Double
@@ -129,6 +144,13 @@ enum ContactSolver {
         p.normalImpulse = newImpulse
         p.maxNormalImpulse = max(p.maxNormalImpulse, applied)
         pair.apply(applied * n, p.rA, p.rB)
+    }
+
+    /// Current separation from how far the anchors moved since the step began.
+    @inline(__always)
+    static func separation(_ p: ContactConstraintPoint, _ pair: BodyPair, _ n: Vector) -> Double {
+        let prA = pair.a.dq.rotate(p.rA), prB = pair.b.dq.rotate(p.rB)
+        return dot(pair.b.dp - pair.a.dp + prB - prA, n) + p.baseSeparation
     }
 
     @inline(__always)
@@ -148,16 +170,26 @@ enum ContactSolver {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         var pair = BodyPair(a: states[a], b: states[b])
         let n = c.normal, e = c.restitution, count = c.pointCount
-        if count > 0 { bounce(&c.p1, &pair, n, e, threshold) }
-        if count > 1 { bounce(&c.p2, &pair, n, e, threshold) }
+        if c.isBlockSolved && bounces(c.p1, threshold) && bounces(c.p2, threshold) {
+            ContactBlock.bounce(&c.p1, &c.p2, c.block, &pair, n, e)
+        } else {
+            if count > 0 { bounce(&c.p1, &pair, n, e, threshold) }
+            if count > 1 { bounce(&c.p2, &pair, n, e, threshold) }
+        }
         states[a] = pair.a
         states[b] = pair.b
+    }
+
+    /// Whether a point bounces: it approached faster than the threshold and pushed during the step.
+    @inline(__always)
+    static func bounces(_ p: ContactConstraintPoint, _ threshold: Double) -> Bool {
+        p.relativeVelocity < -threshold && p.maxNormalImpulse > 0
     }
 
     @inline(__always)
     private static func bounce(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ n: Vector, _ restitution: Double,
                                _ threshold: Double) {
-        guard p.relativeVelocity < -threshold, p.maxNormalImpulse > 0 else { return }
+        guard bounces(p, threshold) else { return }
         let vn = dot(pair.relativeVelocity(p.rA, p.rB), n)
         let impulse = -p.normalMass * (vn + restitution * p.relativeVelocity)
         let newImpulse = max(p.normalImpulse + impulse, 0)

@@ -45,6 +45,8 @@ struct WideContact {
     var biasRate: Lanes, massScale: Lanes, impulseScale: Lanes
     /// Inverse masses and inertias, copied from the states: read in place by the solve instead of gathered per body.
     var massA: Lanes, inertiaA: Lanes, massB: Lanes, inertiaB: Lanes
+    /// The normal block and how touching points scale it, for block-solved pairs (see `ContactBlock`).
+    var k11: Lanes, k12: Lanes, k22: Lanes, softScale: Lanes, rootSoftScale: Lanes
     var p1: WidePoint
     var p2: WidePoint
 
@@ -54,6 +56,7 @@ struct WideContact {
         nx = Lanes(); ny = Lanes(); friction = Lanes()
         biasRate = Lanes(); massScale = Lanes(); impulseScale = Lanes()
         massA = Lanes(); inertiaA = Lanes(); massB = Lanes(); inertiaB = Lanes()
+        k11 = Lanes(); k12 = Lanes(); k22 = Lanes(); softScale = Lanes(); rootSoftScale = Lanes()
         p1 = WidePoint(ContactConstraintPoint(), ContactConstraintPoint())
         p2 = p1
     }
@@ -78,6 +81,10 @@ struct WideContact {
         let a0 = Int(first.bodyA), a1 = Int(second.bodyA), b0 = Int(first.bodyB), b1 = Int(second.bodyB)
         massA = Lanes(states[a0].invMass, states[a1].invMass); inertiaA = Lanes(states[a0].invInertia, states[a1].invInertia)
         massB = Lanes(states[b0].invMass, states[b1].invMass); inertiaB = Lanes(states[b0].invInertia, states[b1].invInertia)
+        k11 = Lanes(first.block.k11, second.block.k11); k12 = Lanes(first.block.k12, second.block.k12)
+        k22 = Lanes(first.block.k22, second.block.k22)
+        softScale = Lanes(first.softScale, second.softScale)
+        rootSoftScale = Lanes(first.rootSoftScale, second.rootSoftScale)
         p1 = WidePoint(first.p1, second.p1)
         p2 = WidePoint(first.p2, second.p2)
     }

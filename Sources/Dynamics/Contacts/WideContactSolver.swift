@@ -18,6 +18,17 @@ enum WideContactSolver {
         }
     }
 
+    /// Solves pairs whose constraints are both block-solved (see `ContactBlock`).
+    static func solveBlock(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                           inverseH: Double, useBias: Bool) {
+        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+        if useBias {
+            for i in 0..<pairs.count { solveBlock(base + i, states: s, inverseH: inverseH, useBias: true) }
+        } else {
+            for i in 0..<pairs.count { solveBlock(base + i, states: s, inverseH: inverseH, useBias: false) }
+        }
+    }
+
     /// Warm starts pairs whose constraints both have one point (see `warmStart(_:states:)`).
     static func warmStartOnePoint(_ pairs: UnsafeMutableBufferPointer<WideContact>,
                                   states: UnsafeMutableBufferPointer<BodyState>) {
@@ -77,6 +88,84 @@ enum WideContactSolver {
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
         A.storeVelocities(states, a0, a1)
         B.storeVelocities(states, b0, b1)
+    }
+
+    /// One soft iteration of both lanes with the normal impulses of each solved together
+    /// (see `ContactBlock.solveNormal`; the same arithmetic, each case computed and chosen per lane).
+    @inline(__always)
+    static func solveBlock(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
+                           inverseH: Double, useBias: Bool) {
+        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
+        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+        let nx = c.pointee.nx, ny = c.pointee.ny
+        let mA = WideMotion(states, a0, a1), mB = WideMotion(states, b0, b1)
+        let s1 = separation(c.pointee.p1, mA, mB, nx, ny), s2 = separation(c.pointee.p2, mA, mB, nx, ny)
+        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        let p1 = c.pointee.p1, p2 = c.pointee.p2
+        let vn1 = relativeVelocityX(p1, A, B) * nx + relativeVelocityY(p1, A, B) * ny
+        let vn2 = relativeVelocityX(p2, A, B) * nx + relativeVelocityY(p2, A, B) * ny
+        let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
+        let (bias1, soft1) = target(s1, c.pointee.biasRate, inverseH, useBias)
+        let (bias2, soft2) = target(s2, c.pointee.biasRate, inverseH, useBias)
+        let i1 = p1.normalImpulse, i2 = p2.normalImpulse
+        let r1 = vn1 + bias1 - (k11 * i1 + k12 * i2)
+        let r2 = vn2 + bias2 - (k12 * i1 + k22 * i2)
+        let one = Lanes(repeating: 1), softScale = c.pointee.softScale
+        let f1 = one.replacing(with: softScale, where: soft1), f2 = one.replacing(with: softScale, where: soft2)
+        var cross = one
+        cross.replace(with: c.pointee.rootSoftScale, where: soft1 .^ soft2)
+        cross.replace(with: softScale, where: soft1 .& soft2)
+        let (x1, x2) = complementarity(k11 * f1, k12 * cross, k22 * f2, r1, r2, i1, i2)
+        let applied1 = x1 - i1, applied2 = x2 - i2
+        c.pointee.p1.normalImpulse = x1
+        c.pointee.p2.normalImpulse = x2
+        c.pointee.p1.maxNormalImpulse = lanesMax(p1.maxNormalImpulse, applied1)
+        c.pointee.p2.maxNormalImpulse = lanesMax(p2.maxNormalImpulse, applied2)
+        apply(applied1 * nx, applied1 * ny, p1.rAx, p1.rAy, p1.rBx, p1.rBy, &A, &B)
+        apply(applied2 * nx, applied2 * ny, p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
+        let friction = c.pointee.friction
+        solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
+        solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
+        A.storeVelocities(states, a0, a1)
+        B.storeVelocities(states, b0, b1)
+    }
+
+    /// Bias of one point in both lanes and where it is soft (see `ContactBlock.target`).
+    @inline(__always)
+    private static func target(_ s: Lanes, _ biasRate: Lanes, _ inverseH: Double,
+                               _ useBias: Bool) -> (Lanes, SIMDMask<SIMD2<Int64>>) {
+        let gap = s .> 0
+        var bias = Lanes()
+        var soft = SIMDMask<SIMD2<Int64>>(repeating: false)
+        if useBias {
+            bias = lanesMax(biasRate * s, Lanes(repeating: -SolverTuning.contactPushMaxVelocity))
+            soft = .!gap
+        }
+        bias.replace(with: s * inverseH, where: gap)
+        return (bias, soft)
+    }
+
+    /// The block's four cases in both lanes (see `ContactBlock.complementarity`): each is computed, and the first
+    /// that holds is chosen per lane by writing them in reverse order of preference.
+    @inline(__always)
+    private static func complementarity(_ m11: Lanes, _ k12: Lanes, _ m22: Lanes, _ b1: Lanes, _ b2: Lanes,
+                                        _ a1: Lanes, _ a2: Lanes) -> (Lanes, Lanes) {
+        let zero = Lanes()
+        let det = m11 * m22 - k12 * k12
+        let both1 = (k12 * b2 - m22 * b1) / det, both2 = (k12 * b1 - m11 * b2) / det
+        let first = negated(b1) / m11
+        let second = negated(b2) / m22
+        var x1 = a1, x2 = a2
+        let neither = (b1 .>= zero) .& (b2 .>= zero)
+        x1.replace(with: zero, where: neither); x2.replace(with: zero, where: neither)
+        let onlySecond = (second .>= zero) .& (k12 * second + b1 .>= zero)
+        x1.replace(with: zero, where: onlySecond); x2.replace(with: second, where: onlySecond)
+        let onlyFirst = (first .>= zero) .& (k12 * first + b2 .>= zero)
+        x1.replace(with: first, where: onlyFirst); x2.replace(with: zero, where: onlyFirst)
+        let bothPush = (both1 .>= zero) .& (both2 .>= zero)
+        x1.replace(with: both1, where: bothPush); x2.replace(with: both2, where: bothPush)
+        return (x1, x2)
     }
 
     /// One soft iteration of a pair whose constraints both have one point.

@@ -7,8 +7,9 @@ struct LaneSchedule {
     /// Warm starts every constraint in solve order.
     func warmStart(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutableBufferPointer<BodyState>) {
         var p = 0, q = 0
-        for r in stride(from: 0, to: runs.count - 2, by: 3) {
-            let two = Int(runs[r]), one = Int(runs[r + 1]), alone = Int(runs[r + 2])
+        for r in stride(from: 0, to: runs.count - 3, by: ContactLanes.kinds) {
+            // Block-solved pairs warm start both points, like other two-point pairs.
+            let two = Int(runs[r]) + Int(runs[r + 1]), one = Int(runs[r + 2]), alone = Int(runs[r + 3])
             if two > 0 { WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + two]), states: states) }
             if one > 0 {
                 WideContactSolver.warmStartOnePoint(UnsafeMutableBufferPointer(rebasing: pairs[p + two..<p + two + one]),
@@ -23,8 +24,13 @@ struct LaneSchedule {
     func solve(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutableBufferPointer<BodyState>,
                inverseH: Double, useBias: Bool) {
         var p = 0, q = 0
-        for r in stride(from: 0, to: runs.count - 2, by: 3) {
-            let two = Int(runs[r]), one = Int(runs[r + 1]), alone = Int(runs[r + 2])
+        for r in stride(from: 0, to: runs.count - 3, by: ContactLanes.kinds) {
+            let block = Int(runs[r]), two = Int(runs[r + 1]), one = Int(runs[r + 2]), alone = Int(runs[r + 3])
+            if block > 0 {
+                WideContactSolver.solveBlock(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + block]), states: states,
+                                             inverseH: inverseH, useBias: useBias)
+            }
+            p += block
             if two > 0 {
                 WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: pairs[p..<p + two]), states: states,
                                         inverseH: inverseH, useBias: useBias)

@@ -47,11 +47,10 @@ enum SolverTuning {
     /// Approach speeds below 10 cm/s do not bounce by default, so a bouncing item comes to rest, while a 20 pt/s
     /// impact keeps its elasticity (`Animator.restitutionThreshold` changes it).
     static let defaultRestitutionThreshold: Double = 0.1 * Tolerance.lengthUnitsPerMeter
-    /// By default a body is still when slower than 5 cm/s (at its centre and at its far edge from rotation). Lower
-    /// thresholds keep slower motion going (1 pt/s spares a block gliding at 4 pt/s and a pendulum swinging through
-    /// 1 pt), but a tall column then stays awake long enough to buckle under the soft contacts: the default stays
-    /// here until columns stand awake.
-    static let defaultSleepThreshold: Double = 0.05 * Tolerance.lengthUnitsPerMeter
+    /// By default a body is still when slower than 1 cm/s (at its centre and at its far edge from rotation): slow
+    /// motion a person can see goes on (a block gliding at 4 pt/s, a pendulum swinging through 1 pt), while a settled
+    /// pile still sleeps within a few seconds.
+    static let defaultSleepThreshold: Double = 0.01 * Tolerance.lengthUnitsPerMeter
     /// An island goes to sleep after all its bodies stayed still this long.
     static let timeToSleep: Double = 0.5
     /// Turn cap per sub-step (a quarter turn's half, Box2D's figure): far above anything a scene does on purpose

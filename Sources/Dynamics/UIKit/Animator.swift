@@ -153,7 +153,7 @@ public final class Animator {
     }
 
     /// Items slower than this (pt/s, at their centre and at their far edge) for half a second may sleep; faster
-    /// motion goes on however slow it looks. Default 5 pt/s; 1 pt/s spares a block gliding at 4 pt/s.
+    /// motion goes on however slow it looks. Default 1 pt/s, which spares a block gliding at 4 pt/s.
     public var sleepThreshold: Double { world.sleepThreshold }
 
     /// Sets the sleep threshold (pt/s, finite and not negative; 0 lets only items that are exactly still sleep).

@@ -265,7 +265,7 @@ enum AnimatorBinding {
                 .number("restitutionThreshold", "number, pt/s", default: "10",
                         "contacts approaching slower than this do not bounce, so bouncing items come to rest",
                         rule: .nonNegative, get: \.restitutionThreshold, set: { try $0.setRestitutionThreshold($1) }),
-                .number("sleepThreshold", "number, pt/s", default: "5",
+                .number("sleepThreshold", "number, pt/s", default: "1",
                         "items slower than this for half a second may sleep; slow motion faster than it goes on",
                         rule: .nonNegative, get: \.sleepThreshold, set: { try $0.setSleepThreshold($1) }),
                 .boolean("allowsSleep", default: "true",

@@ -2,13 +2,15 @@ import Foundation
 import Testing
 @testable import Dynamics
 
-/// Items sleep when at rest; the threshold tunes how slow counts as rest (at 1 pt/s slow motion a person can see goes
-/// on, and a settled pile still sleeps), and a per-item switch keeps items awake.
+/// Items sleep when at rest; the threshold tunes how slow counts as rest (at the default 1 pt/s slow motion a person
+/// can see goes on, and a settled pile still sleeps), and a per-item switch keeps items awake. Every scene here runs
+/// at default settings.
 @Suite struct SceneSleepTests {
-    /// A block settled on a frictionless floor, then given 4 pt/s along it, under a sleep threshold of `threshold`.
-    static func glidingBlock(threshold: Double) throws -> (Animator, DynamicItem) {
+    /// A block settled on a frictionless floor, then given 4 pt/s along it, under a sleep threshold of `threshold`
+    /// (the default when nil).
+    static func glidingBlock(threshold: Double? = nil) throws -> (Animator, DynamicItem) {
         let animator = try Animator(referenceSize: Vector(2000, 200))
-        try animator.setSleepThreshold(threshold)
+        if let threshold { try animator.setSleepThreshold(threshold) }
         let block = try DynamicItem(center: Vector(100, 180), size: Vector(40, 40))
         let collision = CollisionBehavior(items: [block])
         collision.translatesReferenceBoundsIntoBoundary = true
@@ -20,7 +22,7 @@ import Testing
     }
 
     @Test func aBlockGlidingAtFourPointsASecondKeepsGliding() throws {
-        let (animator, block) = try Self.glidingBlock(threshold: 1)
+        let (animator, block) = try Self.glidingBlock()
         let x0 = block.center.x
         try animator.run(10)
         #expect(animator.isRunning && abs(block.velocity.x - 4) < 0.1, "still gliding at \(block.velocity.x) pt/s")
@@ -29,7 +31,6 @@ import Testing
 
     @Test func aPendulumSwingingThroughOnePointKeepsSwinging() throws {
         let animator = Animator()
-        try animator.setSleepThreshold(1)
         let bob = try DynamicItem(center: Vector(1, 100), size: Vector(10, 10), shape: .ellipse)
         try animator.addBehavior(try AttachmentBehavior(item: bob, attachedToAnchor: .zero))
         try animator.addBehavior(GravityBehavior(items: [bob]))
@@ -45,7 +46,6 @@ import Testing
 
     @Test func aSettledPileOfTwentyBoxesSleepsWithinFiveSeconds() throws {
         let animator = try Animator(referenceSize: Vector(400, 400))
-        try animator.setSleepThreshold(1)
         var boxes: [DynamicItem] = []
         for i in 0..<20 {
             boxes.append(try DynamicItem(center: Vector(120 + Double(i % 5) * 42 + Double(i / 5 % 2) * 10,
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func theThresholdAndTheItemSwitchTuneIt() throws {
-        #expect(Animator().sleepThreshold == 5)
+        #expect(Animator().sleepThreshold == 1)
         let (animator, block) = try Self.glidingBlock(threshold: 5)
         try animator.run(2)
         #expect(!animator.isRunning, "4 pt/s is below a threshold of 5")

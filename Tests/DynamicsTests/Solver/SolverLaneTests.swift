@@ -10,12 +10,16 @@ import Testing
 
     /// A constraint between `a` and `b` with one or two points, as `ContactSolver.prepare` would make it from these
     /// numbers (a second point it lacks stays zero).
+    /// With `block`, a two-point constraint gets its normal block from the bodies' unit masses and inertia 0.5,
+    /// so its normal impulses are solved together.
     static func constraint(_ a: Int32, _ b: Int32, normal: Vector, separation: Double, friction: Double,
-                           softness: Softness, impulse: Double, points: Int) -> ContactConstraint {
+                           softness: Softness, impulse: Double, points: Int, block: Bool = false) -> ContactConstraint {
         var c = ContactConstraint(contact: 0, bodyA: a, bodyB: b)
         c.normal = normal
         c.friction = friction
         c.softness = softness
+        c.softScale = 1 / softness.massScale
+        c.rootSoftScale = c.softScale.squareRoot()
         c.pointCount = points
         for k in 0..<points {
             var p = ContactConstraintPoint()
@@ -27,6 +31,9 @@ import Testing
             p.normalMass = 0.4 + 0.1 * Double(k)
             p.tangentMass = 0.3
             if k == 0 { c.p1 = p } else { c.p2 = p }
+        }
+        if block && points == 2 {
+            c.block = ContactBlock(c.p1, c.p2, normal, a == 0 ? 0 : 1, a == 0 ? 0 : 0.5, 1, 0.5)
         }
         return c
     }
@@ -47,13 +54,15 @@ import Testing
         let states0 = [BodyState(), Self.moving(Vector(1, -2), 0.3, dp: Vector(0.1, 0.2), angle: 0.05),
                        Self.moving(Vector(-0.5, 4), -0.2, dp: Vector(-0.3, 0), angle: -0.02),
                        Self.moving(Vector(2, 1), 0.1)]
-        for (pointsA, pointsB) in [(2, 2), (1, 1), (1, 2), (2, 1)] {
+        // Block-solved pairs: one lane overlaps, the other has a gap at one point and touches at the other.
+        for (pointsA, pointsB, block) in [(2, 2, false), (1, 1, false), (1, 2, false), (2, 1, false), (2, 2, true)] {
         let constraints0 = [
             Self.constraint(1, 2, normal: Vector(0.6, 0.8), separation: -0.7, friction: 0.6, softness: soft, impulse: 2,
-                            points: pointsA),
-            Self.constraint(0, 3, normal: Vector(0, -1), separation: 0.3, friction: 0.4, softness: soft, impulse: 1,
-                            points: pointsB),
+                            points: pointsA, block: block),
+            Self.constraint(0, 3, normal: Vector(0, -1), separation: block ? -0.1 : 0.3, friction: 0.4, softness: soft,
+                            impulse: 1, points: pointsB, block: block),
         ]
+        #expect(constraints0.allSatisfy { $0.isBlockSolved == block })
         for useBias in [true, false] {
             var scalarStates = states0, scalar = constraints0
             scalarStates.withUnsafeMutableBufferPointer { s in
@@ -65,7 +74,10 @@ import Testing
             wideStates.withUnsafeMutableBufferPointer { s in
                 pairs.withUnsafeMutableBufferPointer { p in
                     // Pairs of one-point constraints take the path that skips the second points, as scheduled.
-                    if max(pointsA, pointsB) == 1 {
+                    if block {
+                        WideContactSolver.warmStart(p, states: s)
+                        WideContactSolver.solveBlock(p, states: s, inverseH: 240, useBias: useBias)
+                    } else if max(pointsA, pointsB) == 1 {
                         WideContactSolver.warmStartOnePoint(p, states: s)
                         WideContactSolver.solveOnePoint(p, states: s, inverseH: 240, useBias: useBias)
                     } else {
@@ -87,21 +99,30 @@ import Testing
         // Bodies 1-3 form one island, 4-5 another, 6 a third; 0 is static and touches all of them.
         var states = [BodyState()] + (1...6).map { _ in Self.moving(.zero, 0) }
         let edges: [(Int32, Int32)] = [(0, 1), (1, 2), (0, 4), (2, 3), (4, 5), (0, 6), (3, 1), (5, 0), (0, 2), (0, 3)]
-        var constraints = edges.map { ContactConstraint(contact: 0, bodyA: $0.0, bodyB: $0.1) }
+        // Every kind: block-solved, other two-point and one-point constraints, and a level mixing the first two.
+        let blockSolved: Set = [0, 2, 3, 7], onePoint: Set = [6, 8, 9]
+        var constraints = edges.enumerated().map { i, e in
+            var c = ContactConstraint(contact: 0, bodyA: e.0, bodyB: e.1)
+            c.pointCount = onePoint.contains(i) ? 1 : 2
+            if blockSolved.contains(i) { c.block.k11 = 1 }
+            return c
+        }
         var lanes = ContactLanes()
         states.withUnsafeMutableBufferPointer { s in
             constraints.withUnsafeMutableBufferPointer { c in lanes.build(c, states: s) }
         }
         func moving(_ i: Int32) -> Set<Int32> { Set([edges[Int(i)].0, edges[Int(i)].1].filter { $0 != 0 }) }
-        // The solve order: runs of two-point pairs, one-point pairs (both lanes at once) and singles.
+        // The solve order: runs of block-solved pairs, two-point pairs, one-point pairs (both lanes at once) and
+        // singles.
         var solveOrder: [Int32] = [], p = 0, q = 0
-        for r in stride(from: 0, to: lanes.runs.count, by: 3) {
-            for (first, second) in lanes.sources[p..<p + Int(lanes.runs[r] + lanes.runs[r + 1])] {
+        for r in stride(from: 0, to: lanes.runs.count, by: ContactLanes.kinds) {
+            let pairCount = Int(lanes.runs[r] + lanes.runs[r + 1] + lanes.runs[r + 2])
+            for (first, second) in lanes.sources[p..<p + pairCount] {
                 #expect(moving(first).isDisjoint(with: moving(second)), "a pair shares a moving body")
                 solveOrder += [first, second]
             }
-            solveOrder += lanes.singles[q..<q + Int(lanes.runs[r + 2])]
-            p += Int(lanes.runs[r] + lanes.runs[r + 1]); q += Int(lanes.runs[r + 2])
+            solveOrder += lanes.singles[q..<q + Int(lanes.runs[r + 3])]
+            p += pairCount; q += Int(lanes.runs[r + 3])
         }
         #expect(p == lanes.pairs.count && q == lanes.singles.count)
         #expect(lanes.pairs.count >= 3)
