@@ -55,7 +55,7 @@ function Point(x, y) end
 -- generated from the View description
 ---@field center Point rw, where the item's centre is; writing it moves the item (updateItemUsingCurrentState)
 ---@field angle number rw, rotation of its transform; positive turns clockwise on screen
----@field size {width: number, height: number} ro, fixed at creation
+---@field size {width: number, height: number} rw, fixed while an Animator holds the view; otherwise it may change (a PropertyAnimator animates it)
 ---@field bounds luadyn.Rect ro, (0, 0, width, height)
 ---@field frame luadyn.Rect ro, the axis-aligned box around the rotated item
 ---@field name string ro, shown by tostring and pictures; set when made
@@ -65,6 +65,10 @@ function Point(x, y) end
 ---@field angularVelocity number rw, positive turns clockwise on screen
 ---@field mass number ro, density x area / 10000 (a 100x100 item of density 1 has mass 1)
 ---@field animator Animator? ro, the animator whose behaviours hold it
+---@field superview View? ro, the view this one is a subview of; its center is measured from that view's top-left corner
+---@field subviews View[] ro, subviews in the order added, the last on top
+---@field alpha number rw, opacity in pictures (times the superviews' alpha)
+---@field hidden boolean rw, a hidden view and its subviews are not drawn
 -- end of generated View fields
 local ViewMethods = {}
 ---Takes the item out of every behaviour of its animator.
@@ -115,6 +119,17 @@ function AnimatorMethods:removeAllBehaviors() end
 ---@param rect luadyn.RectLike
 ---@return View[]
 function AnimatorMethods:itemsIn(rect) end
+---@param i integer
+---@return LayoutAttributes?
+function AnimatorMethods:layoutAttributesForCell(i) end
+---@param kind string
+---@param i integer
+---@return LayoutAttributes?
+function AnimatorMethods:layoutAttributesForSupplementaryView(kind, i) end
+---@param kind string
+---@param i integer
+---@return LayoutAttributes?
+function AnimatorMethods:layoutAttributesForDecorationView(kind, i) end
 ---@param view View
 function AnimatorMethods:updateItem(view) end
 ---@param dt number?
@@ -175,6 +190,7 @@ function AnimatorMethods:stopTrace() end
 
 ---@overload fun(): Animator
 ---@overload fun(view: View): Animator
+---@overload fun(layout: CollectionLayout): Animator
 ---@param options {width: number?, height: number?, timeStep: number?, substeps: integer?, allowsSleep: boolean?, delegate: luadyn.AnimatorDelegate?}
 ---@return Animator
 function Animator(options) end
@@ -437,6 +453,96 @@ function Path.polygon(points) end
 ---@return Path
 function Path.segment(p1, p2) end
 
+---items that move as one rigid body and collide by their own shapes; add it to behaviours in place of its members.
+---@class ItemGroup
+-- generated from the ItemGroup description
+---@field items View[] ro, the members, in the order given (they move with the group)
+---@field center Point ro, the members' centre of mass
+---@field angle number ro, how far the group has turned since it was made
+---@field bounds luadyn.Rect ro, (0, 0, width, height) of the box around the members when made
+---@field frame luadyn.Rect ro, the axis-aligned box around the members as they are now
+---@field velocity Point ro, velocity of the centre
+---@field angularVelocity number ro, positive turns clockwise on screen
+---@field mass number ro, the members' masses added up (density x area / 10000 each)
+---@field name string ro, shown by tostring and pictures; set when made
+---@field color string rw, a CSS colour name or #rrggbb for the group's outline
+---@field animator Animator? ro, the animator whose behaviours hold it
+-- end of generated ItemGroup fields
+local ItemGroupMethods = {}
+---Takes the group out of every behaviour of its animator.
+function ItemGroupMethods:removeFromSuperview() end
+
+---Members move as one rigid body (UIDynamicItemGroup); add the group to behaviours in place of its members.
+---@overload fun(...: View): ItemGroup
+---@param options {[integer]: View, name: string?, color: string?}
+---@return ItemGroup
+function ItemGroup(options) end
+
+---A table of your own used wherever a View is (a UIDynamicItem): read when first used (and by animator:updateItem),
+---given center (a Point) and angle by ordinary assignment after every frame, so a __newindex sees each update.
+---@class luadyn.CustomItem
+---@field center luadyn.PointLike
+---@field bounds luadyn.RectLike? bounds or size is needed
+---@field size luadyn.SizeLike?
+---@field angle number?
+---@field collisionBoundsType "rectangle"|"ellipse"|"path"|nil
+---@field collisionBoundingPath Path? with collisionBoundsType "path"
+---@field name string?
+---@field color string?
+
+---a vertical list of cells whose layout attributes are items behaviours can animate.
+---@class CollectionLayout
+-- generated from the CollectionLayout description
+---@field count integer ro, how many cells
+---@field itemSize {width: number, height: number} ro, every cell's size
+---@field spacing number ro, the gap above, between and below cells
+---@field width number ro, the collection view's width
+---@field height number ro, the collection view's height
+---@field contentSize {width: number, height: number} ro, the size of the whole list (collectionViewContentSize)
+---@field contentOffset Point rw, the content point at the view's top-left corner: how far the list is scrolled
+-- end of generated CollectionLayout fields
+local CollectionLayoutMethods = {}
+---The attributes of cell i (1-based), at its resting place when first asked; the same item every time.
+---@param i integer
+---@return LayoutAttributes
+function CollectionLayoutMethods:attributes(i) end
+---Scrolls the content by dy points (down for positive dy).
+---@param dy number
+function CollectionLayoutMethods:scrollBy(dy) end
+---@param kind string
+---@param i integer
+---@param frame luadyn.RectLike
+---@return LayoutAttributes
+function CollectionLayoutMethods:supplementaryAttributes(kind, i, frame) end
+---@param kind string
+---@param i integer
+---@param frame luadyn.RectLike
+---@return LayoutAttributes
+function CollectionLayoutMethods:decorationAttributes(kind, i, frame) end
+
+---A vertical list of cells (UICollectionViewLayout); Animator(layout) animates their layout attributes.
+---@param options {count: integer?, itemSize: luadyn.SizeLike?, spacing: number?, width: number?, height: number?}?
+---@return CollectionLayout
+function CollectionLayout(options) end
+
+---where a cell (or supplementary or decoration view) of a CollectionLayout is; an item behaviours can animate.
+---@class LayoutAttributes
+-- generated from the LayoutAttributes description
+---@field center Point rw, the element's centre in the content; writing it moves it
+---@field size {width: number, height: number} ro, fixed by the layout
+---@field frame luadyn.Rect ro, the axis-aligned box around the element
+---@field bounds luadyn.Rect ro, (0, 0, width, height)
+---@field angle number rw, rotation of its transform
+---@field index integer ro, 1-based position in the list (indexPath.item + 1)
+---@field alpha number rw, opacity
+---@field zIndex integer rw, drawing order: higher is drawn on top
+---@field representedElementCategory "cell"|"supplementaryView"|"decorationView" ro, what the attributes stand for
+---@field representedElementKind string? ro, the kind of a supplementary or decoration view
+---@field velocity Point rw, linear velocity
+---@field name string ro, "cell1", "cell2", ...; shown by pictures
+---@field animator Animator? ro, the animator whose behaviours hold it
+-- end of generated LayoutAttributes fields
+
 ---Prints help: the globals, a type, an object's type, or a field or method name.
 ---@param what any?
 function help(what) end
@@ -459,3 +565,59 @@ function plot(...) end
 ---@param animator Animator
 ---@return Animator
 function use(animator) end
+
+---a title and a root view holding the controller's views, shown and hidden by transitions.
+---@class ViewController
+-- generated from the ViewController description
+---@field title string rw, shown by tostring and as the root view's name
+---@field view View ro, the root view (the container's size in a transition); the views are its subviews
+-- end of generated ViewController fields
+
+---a transition from one ViewController to another, run by an animator table (UIViewControllerAnimatedTransitioning).
+---@class Transition
+-- generated from the Transition description
+---@field context TransitionContext? ro, the context, once started
+---@field containerView View? ro, the container, once started
+---@field from ViewController ro, the controller going away
+---@field to ViewController ro, the controller being shown
+---@field animator table ro, the UIViewControllerAnimatedTransitioning table
+---@field interactive PercentDrivenTransition? ro, the interaction controller
+---@field style "custom"|"fullScreen"|"overFullScreen" ro, presentation style; overFullScreen keeps the from-view under the new one
+---@field isFinished boolean ro, true once completeTransition was called
+---@field wasCancelled boolean ro, true when it completed with false
+---@field time number ro, simulated seconds stepped since the start
+---@field isRecording boolean ro, true between record() and stopRecording()
+-- end of generated Transition fields
+
+---what a transition's animator works with: the container, both controllers, their frames, completion.
+---@class TransitionContext
+-- generated from the TransitionContext description
+---@field containerView View ro, the view the transition happens in; the from-view is in it, the animator adds the to-view
+---@field isAnimated boolean ro, always true here
+---@field isInteractive boolean ro, true while an interaction drives the transition
+---@field presentationStyle "custom"|"fullScreen"|"overFullScreen" ro, the transition's style
+---@field transitionWasCancelled boolean ro, true once the interaction cancelled the transition
+---@field targetTransform table ro, { a = 1, b = 0, c = 0, d = 1, tx = 0, ty = 0 }: no rotation here
+---@field duration number ro, what transitionDuration returned
+-- end of generated TransitionContext fields
+
+---drives a transition by a percentage (pass as Transition{ interactive = p }), then finishes or cancels it.
+---@class PercentDrivenTransition
+-- generated from the PercentDrivenTransition description
+---@field percentComplete number ro, how far update has driven the transition
+---@field completionSpeed number rw, finish and cancel run the rest of the way at this multiple of the normal speed
+---@field completionCurve "easeInOut"|"linear"|"easeIn"|"easeOut" rw, the curve of that last run
+-- end of generated PercentDrivenTransition fields
+
+---moves views' center, angle, alpha and size to targets along a timing curve; pausable, scrubbable, reversible.
+---@class PropertyAnimator
+-- generated from the PropertyAnimator description
+---@field duration number ro, how long the whole way takes
+---@field curve string ro, "linear", "easeIn" (Bezier 0.42,0,1,1), "easeOut" (0,0,0.58,1), "easeInOut" (0.42,0,0.58,1), "cubic" or "spring"
+---@field dampingRatio number? ro, the spring's damping ratio (0 < ratio <= 1)
+---@field fractionComplete number rw, the fraction of the duration done; setting it scrubs (pauses an inactive animator there)
+---@field scrubsLinearly boolean rw, scrubbing moves views linearly in fractionComplete
+---@field isRunning boolean ro, true while time moves it
+---@field isReversed boolean rw, runs back toward the start
+---@field state "inactive"|"active"|"stopped" ro, UIViewAnimatingState
+-- end of generated PropertyAnimator fields

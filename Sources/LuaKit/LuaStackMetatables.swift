@@ -36,3 +36,10 @@ extension LuaStack {
     }
 
 }
+
+extension LuaStack {
+    /// Pops a value and the key below it and stores `t[key] = value` in the table at `table`, without metamethods.
+    public func rawSetPoppingKeyAndValue(_ table: Int32) {
+        lua_rawset(L, absolute(table))
+    }
+}

@@ -14,7 +14,8 @@ private let examplesFolder: String = {
 /// and none may raise an error in a callback. (EndToEndTests run the same files through the real binary.)
 @Test(arguments: [
     "01-falling-squares", "02-landing-removal", "03-collision-modes", "04-collision-groups", "05-moving-anchor",
-    "06-snap", "07-push", "08-pendulum", "09-newtons-cradle", "10-pyramid",
+    "06-snap", "07-push", "08-pendulum", "09-newtons-cradle", "10-pyramid", "11-springy-list",
+    "12-slide-over", "13-fade", "14-fall-away", "15-snap-in", "16-interactive-swipe",
 ])
 func exampleScene(_ name: String) throws {
     let errors = ErrorLog()

@@ -13,6 +13,12 @@ import Testing
         ("08-pendulum", "measured period"),
         ("09-newtons-cradle", "the first ball stopped"),
         ("10-pyramid", "boxes at rest after"),
+        ("11-springy-list", "farther cells lag more"),
+        ("12-slide-over", "animationEnded(true)"),
+        ("13-fade", "only 'After' is left"),
+        ("14-fall-away", "the transition completed after"),
+        ("15-snap-in", "all four tiles settled"),
+        ("16-interactive-swipe", "cancelled: message back"),
       ])
 func exampleRunsThroughLuadyn(_ name: String, _ expected: String) throws {
     let result = try LuaDyn.run(["\(LuaDyn.repositoryRoot)/docs/examples/\(name).lua"])

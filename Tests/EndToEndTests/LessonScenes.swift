@@ -15,6 +15,8 @@ private func runLesson(_ arguments: [String], environment: [String: String] = [:
         ("03-springs", "the rod kept its length"),
         ("04-pushes", "it turns clockwise on screen"),
         ("05-composites", "didPause was called once"),
+        ("06-springy-list", "every cell lags more than each cell nearer the finger"),
+        ("07-transitions", "the dynamic animator's didPause completed the transition"),
       ])
 func lessonRunsThroughLuadyn(_ name: String, _ expected: String) throws {
     let folder = NSTemporaryDirectory() + "luadyn-lesson-e2e-\(UUID().uuidString)"

@@ -61,12 +61,42 @@ extension PhysicsWorld {
 
     private mutating func sweep(_ bodyIndex: Int32, travel: Double, reach: SweepReach) {
         let i = Int(bodyIndex)
-        let shapeIndex = bodies[i].shape
-        guard shapeIndex >= 0, shapes[Int(shapeIndex)].proxy >= 0 else { return }
         // Static-only sweeps have nothing to do in a world without static shapes (a tumbler's walls are items).
         if reach == .staticOnly && !broadPhase.hasStaticProxies { return }
-        let sweep = Sweep(localCenter: bodies[i].localCenter, c1: bodies[i].center0, c2: bodies[i].center,
+        let motion = Sweep(localCenter: bodies[i].localCenter, c1: bodies[i].center0, c2: bodies[i].center,
                           q1: bodies[i].q0, q2: bodies[i].q)
+        // Every shape of the body is swept (an item group has one per member); the first touch of any stops it.
+        var fraction = 1.0
+        var own = bodies[i].shape
+        while own >= 0 {
+            defer { own = shapes[Int(own)].nextOnBody }
+            guard shapes[Int(own)].proxy >= 0 else { continue }
+            fraction = sweep(shape: own, of: bodyIndex, motion, travel: travel, reach: reach, within: fraction)
+        }
+        if fraction < 1 {
+            let xf = motion.transform(at: fraction)
+            bodies[i].setTransform(origin: xf.p, q: xf.q)
+            // The next step's speculative contact must exist to take over, and a sweep stopped within the TOI
+            // target of a surface reports no time of impact the step after. So the proxy is fattened again around
+            // where the body stopped: its box then reaches what it hit, and the pair is found at the next step.
+            var shape = bodies[i].shape
+            while shape >= 0 {
+                defer { shape = shapes[Int(shape)].nextOnBody }
+                let s = Int(shape)
+                guard shapes[s].proxy >= 0 else { continue }
+                let tight = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, s), bodies[i].transform) }
+                bounds[s].aabb = tight
+                bounds[s].fatAABB = tight.expanded(by: Tolerance.aabbMargin)
+                broadPhase.setFatAABB(shapes[s].proxy, bounds[s].fatAABB)
+            }
+        }
+    }
+
+    /// The earliest time of impact, below `limit`, of one of the body's shapes moving along `sweep` against what
+    /// `reach` says it could tunnel through; `limit` when it meets nothing sooner.
+    private mutating func sweep(shape shapeIndex: Int32, of bodyIndex: Int32, _ sweep: Sweep, travel: Double,
+                                reach: SweepReach, within limit: Double) -> Double {
+        let i = Int(bodyIndex)
         let startXF = Transform(p: bodies[i].center0 - bodies[i].q0.rotate(bodies[i].localCenter), q: bodies[i].q0)
         let endXF = bodies[i].transform
         let box = shapes.withUnsafeBufferPointer { sp in
@@ -78,7 +108,7 @@ extension PhysicsWorld {
         defer { swap(&candidates, &scratchCandidates) }
         candidates.removeAll(keepingCapacity: true)
         broadPhase.query(box, includingMoving: reach == .everything) { candidates.append($0); return true }
-        var fraction = 1.0
+        var fraction = limit
         // Shape records are large: they are read in place, never copied, while the candidates are tried.
         shapes.withUnsafeBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
@@ -100,18 +130,7 @@ extension PhysicsWorld {
             }
         }
         }
-        if fraction < 1 {
-            let xf = sweep.transform(at: fraction)
-            bodies[i].setTransform(origin: xf.p, q: xf.q)
-            // The next step's speculative contact must exist to take over, and a sweep stopped within the TOI
-            // target of a surface reports no time of impact the step after. So the proxy is fattened again around
-            // where the body stopped: its box then reaches what it hit, and the pair is found at the next step.
-            let s = Int(shapeIndex)
-            let tight = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, s), bodies[i].transform) }
-            bounds[s].aabb = tight
-            bounds[s].fatAABB = tight.expanded(by: Tolerance.aabbMargin)
-            broadPhase.setFatAABB(shapes[s].proxy, bounds[s].fatAABB)
-        }
+        return fraction
     }
 
     /// The box around the shape at `p` placed by `xf`, read in place: `Shape.aabb` works on a copy of the whole

@@ -174,15 +174,18 @@ extension PhysicsWorld {
     /// Moves broadphase proxies of bodies whose tight boxes left their fattened ones.
     private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>) {
         for input in inputs {
-            let s = bodies[Int(input.body)].shape
-            guard s >= 0, shapes[Int(s)].proxy >= 0 else { continue }
-            let xf = bodies[Int(input.body)].transform
-            let box = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, Int(s)), xf) }
-            bounds[Int(s)].aabb = box
-            if !bounds[Int(s)].fatAABB.contains(box) {
-                let travel = bodies[Int(input.body)].center - bodies[Int(input.body)].center0
-                bounds[Int(s)].fatAABB = Self.fatBox(box, travel: travel)
-                broadPhase.setFatAABB(shapes[Int(s)].proxy, bounds[Int(s)].fatAABB)
+            var s = bodies[Int(input.body)].shape
+            while s >= 0 {
+                defer { s = shapes[Int(s)].nextOnBody }
+                guard shapes[Int(s)].proxy >= 0 else { continue }
+                let xf = bodies[Int(input.body)].transform
+                let box = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, Int(s)), xf) }
+                bounds[Int(s)].aabb = box
+                if !bounds[Int(s)].fatAABB.contains(box) {
+                    let travel = bodies[Int(input.body)].center - bodies[Int(input.body)].center0
+                    bounds[Int(s)].fatAABB = Self.fatBox(box, travel: travel)
+                    broadPhase.setFatAABB(shapes[Int(s)].proxy, bounds[Int(s)].fatAABB)
+                }
             }
         }
     }

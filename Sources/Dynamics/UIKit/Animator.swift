@@ -73,9 +73,11 @@ public final class Animator {
         referenceBounds = AABB(lower: .zero, upper: size)
     }
 
-    /// An animator whose reference bounds are the item's bounds (UIKit's initWithReferenceView:).
+    /// An animator whose reference bounds are the item's bounds (UIKit's initWithReferenceView:). Made on a
+    /// transition's container view, it advances with the transition.
     public convenience init(referenceItem: DynamicItem) throws(DynamicsError) {
         try self.init(referenceSize: referenceItem.size)
+        referenceItem.hostingTransition?.adopt(self)
     }
 
     // MARK: Behaviours
@@ -232,11 +234,14 @@ public final class Animator {
             if count > 0 {
                 holdCounts[key] = count
                 it.animator = self
+                // A group's members move with it from now on.
+                if let g = it.groupParts { for m in g.members { m.animatingGroup = it } }
             } else {
                 holdCounts[key] = nil
                 if it.animator === self {
                     it.animator = nil
                     releaseBody(of: it)
+                    if let g = it.groupParts { for m in g.members where m.animatingGroup === it { m.animatingGroup = nil } }
                 }
             }
         }
@@ -261,13 +266,51 @@ public final class Animator {
         }
     }
 
-    /// Throws when an item of the subtree is animated by another animator.
+    /// Throws when an item of the subtree is animated by another animator, or when the subtree would animate an item
+    /// both by itself and as a member of a group.
     func checkCanAdopt(_ behavior: DynamicBehavior) throws(DynamicsError) {
-        for b in behavior.subtree {
-            for it in b.heldItems {
-                if let other = it.animator, other !== self {
-                    throw DynamicsError("the item '\(it.name)' is animated by another animator")
+        var incoming: [DynamicItem] = []
+        for b in behavior.subtree { incoming += b.heldItems }
+        try checkCanAdopt(items: incoming)
+    }
+
+    /// Throws when one of `incoming` is animated by another animator, or when an item would be animated both by
+    /// itself and as a member of a group (or as a member of two groups) once `incoming` joins this animator.
+    func checkCanAdopt(items incoming: [DynamicItem]) throws(DynamicsError) {
+        for it in incoming {
+            if let other = it.animator, other !== self {
+                throw DynamicsError("the item '\(it.name)' is animated by another animator")
+            }
+        }
+        // The group of each member arriving with a group (looked up, never iterated).
+        var groupOfMember: [ObjectIdentifier: ObjectIdentifier] = [:]
+        for group in incoming {
+            guard let parts = group.groupParts, group.animator !== self else { continue }
+            for m in parts.members {
+                if m.animator != nil {
+                    throw DynamicsError("the item '\(m.name)' is in the group '\(group.name)' and also in a behaviour by "
+                                        + "itself; add the group, not its members, to behaviours")
                 }
+                let key = ObjectIdentifier(m)
+                // (A group whose animator is gone no longer holds its members.)
+                if let other = m.animatingGroup, other !== group, other.animator != nil {
+                    throw DynamicsError("the item '\(m.name)' is in the group '\(group.name)' and in the group "
+                                        + "'\(other.name)', which is already animated")
+                }
+                if let other = groupOfMember[key], other != ObjectIdentifier(group) {
+                    throw DynamicsError("the item '\(m.name)' is in two groups at once; an item moves with one group")
+                }
+                groupOfMember[key] = ObjectIdentifier(group)
+            }
+        }
+        for it in incoming where !it.isGroup {
+            if let group = it.animatingGroup, group.animator != nil {
+                throw DynamicsError("the item '\(it.name)' is in the group '\(group.name)', which is animated; add the "
+                                    + "group, not its members, to behaviours")
+            }
+            if groupOfMember[ObjectIdentifier(it)] != nil {
+                throw DynamicsError("the item '\(it.name)' is in a group added with it; add the group, not its "
+                                    + "members, to behaviours")
             }
         }
     }

@@ -17,7 +17,8 @@ extension Animator {
     /// The items whose shape contains `point` (edges included), in the order of `items`.
     public func items(at point: Vector) -> [DynamicItem] {
         knownItems.filter { item in
-            item.collisionShape.contains(Rotation(angle: item.angle).inverseRotate(point - item.center))
+            let local = Rotation(angle: item.angle).inverseRotate(point - item.center)
+            return item.isGroup ? item.collisionShapes.contains { $0.contains(local) } : item.collisionShape.contains(local)
         }
     }
 
@@ -28,9 +29,13 @@ extension Animator {
         for item in knownItems {
             let q = Rotation(angle: item.angle)
             let a = q.inverseRotate(start - item.center), b = q.inverseRotate(end - item.center)
-            guard let hit = item.collisionShape.rayCast(from: a, to: b), hit.fraction < (best?.fraction ?? .infinity) else {
-                continue
+            // A group is hit where the first of its members' shapes is.
+            let shapes = item.isGroup ? item.collisionShapes : [item.collisionShape]
+            var nearest: (fraction: Double, normal: Vector)?
+            for shape in shapes {
+                if let h = shape.rayCast(from: a, to: b), h.fraction < (nearest?.fraction ?? .infinity) { nearest = h }
             }
+            guard let hit = nearest, hit.fraction < (best?.fraction ?? .infinity) else { continue }
             best = RayHit(item: item, boundary: nil, point: start + hit.fraction * (end - start), normal: q.rotate(hit.normal),
                           fraction: hit.fraction)
         }

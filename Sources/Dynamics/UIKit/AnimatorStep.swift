@@ -8,8 +8,9 @@ extension Animator {
         writeBackItems()
     }
 
-    /// Collision delegates, then actions in tree order, then the pause check and `didPause`.
+    /// Item observers, then collision delegates, then actions in tree order, then the pause check and `didPause`.
     func runCallbacks(_ failures: inout [CallbackFailure]) {
+        notifyObservers(&failures)
         var routing = routeContacts()
         closeOpenContacts(&routing)
         for d in routing.deliveries { deliver(d, routing, &failures) }

@@ -12,6 +12,8 @@ struct SyncedState {
     /// The behaviour and identifier of each boundary segment, by shape handle. Looked up, never iterated.
     var boundaryOfShape: [Int32: (behavior: CollisionBehavior, id: BoundaryIdentifier?)] = [:]
     var nextGroup: Int32 = 0
+    /// The items and group members with an observer, told of every frame (see `DynamicItemObserver`).
+    var observedItems: [DynamicItem] = []
 }
 
 extension Animator {
@@ -64,6 +66,7 @@ extension Animator {
 
         syncWorldParts(tree)
         synced.items = items
+        synced.observedItems = observedItems(items)
         synced.frameForceSources = tree.filter(\.appliesFrameForces)
         if needsWakeAll {
             needsWakeAll = false
@@ -94,16 +97,24 @@ extension Animator {
                                      owner: -1)
         let friction = properties.friction, restitution = properties.elasticity
         if filter.isEmpty {
-            if it.shapeID >= 0 { world.destroyShape(it.shapeID); it.shapeID = -1 }
+            while world.bodies[i].shape >= 0 { world.destroyShape(world.bodies[i].shape) }
+            it.shapeID = -1
         } else if it.shapeID < 0 {
-            it.shapeID = world.createShape(body: id, shape: it.collisionShape, friction: friction, restitution: restitution, filter: filter)
+            // A group gets one shape per member on its one body; the world lists a body's shapes newest first.
+            for shape in it.isGroup ? it.collisionShapes : [it.collisionShape] {
+                it.shapeID = world.createShape(body: id, shape: shape, friction: friction, restitution: restitution, filter: filter)
+            }
         } else {
-            let s = Int(it.shapeID)
-            let old = world.shapes[s].filter
-            if old.itemGroups != filter.itemGroups || old.boundaryGroups != filter.boundaryGroups { world.setFilter(it.shapeID, filter) }
-            // Only on a change: it walks every contact.
-            if world.shapes[s].friction != friction || world.shapes[s].restitution != restitution {
-                world.setMaterial(it.shapeID, friction: friction, restitution: restitution)
+            var shape = world.bodies[i].shape
+            while shape >= 0 {
+                let s = Int(shape)
+                let old = world.shapes[s].filter
+                if old.itemGroups != filter.itemGroups || old.boundaryGroups != filter.boundaryGroups { world.setFilter(shape, filter) }
+                // Only on a change: it walks every contact.
+                if world.shapes[s].friction != friction || world.shapes[s].restitution != restitution {
+                    world.setMaterial(shape, friction: friction, restitution: restitution)
+                }
+                shape = world.shapes[s].nextOnBody
             }
         }
     }
@@ -200,6 +211,7 @@ extension Animator {
                         let angle = it.angle + wrapAngle(b.q.angle - it.angle)
                         let v = b.v + cross(b.w, b.origin - b.center)
                         it.take(center: b.origin, angle: angle, velocity: v, angularVelocity: b.w)
+                        if it.isGroup { it.placeMembers() }
                     }
                 }
             }

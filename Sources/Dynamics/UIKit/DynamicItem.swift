@@ -23,8 +23,8 @@ public final class DynamicItem {
     public let name: String
     /// A CSS colour name or `#rrggbb`, or nil for the default.
     public var color: String?
-    /// Width and height in points; fixed after creation.
-    public let size: Vector
+    /// Width and height in points; fixed while an animator holds the item.
+    public internal(set) var size: Vector
     /// The collision outline (UIKit's collisionBoundsType); fixed after creation.
     public let shape: ItemShape
     /// Centre point in the animator's coordinates.
@@ -37,6 +37,16 @@ public final class DynamicItem {
     public private(set) var angularVelocity: Double = 0
     /// The animator animating this item, if any.
     public internal(set) weak var animator: Animator?
+    /// The view this one is a subview of (UIView.superview); its centre is in that view's coordinates.
+    public internal(set) weak var superview: DynamicItem?
+    /// Subviews in the order added, the last drawn on top (UIView.subviews).
+    public internal(set) var subviews: [DynamicItem] = []
+    /// Opacity for pictures, 0 (invisible) to 1 (opaque).
+    public internal(set) var alpha: Double = 1
+    /// A hidden view and its subviews are not drawn.
+    public var isHidden = false
+    /// The transition whose container this view is, so that animators made on it advance with the transition.
+    weak var hostingTransition: Transition?
 
     /// The collision shape in the item's frame (the ellipse and path shapes come from Geometry). Made anew on each
     /// use, which is rare (a body's creation, mass, snapshots of items without a body): the world keeps the one copy
@@ -52,6 +62,16 @@ public final class DynamicItem {
     weak var bodyOwner: Animator?
     /// Set when the centre, angle or velocity were written by hand, so the animator pushes them into the world.
     var stateWasSetByHand = false
+    /// The members and their places when this item is a group (see ItemGroup.swift), else nil.
+    public internal(set) var groupParts: ItemGroupParts?
+    /// Whether `groupParts` is set, read where a class reference would cost a retain (the write-back loop).
+    var isGroup = false
+    /// For a member of a group that an animator animates: that group. Such a member moves only with its group.
+    public internal(set) weak var animatingGroup: DynamicItem?
+    /// What the item stands for when it is a collection layout's attributes (see CollectionLayout.swift), else nil.
+    public internal(set) var layoutAttributes: LayoutAttributesInfo?
+    /// Told after every frame that the animator wrote the item's state (a custom item's Lua table takes it then).
+    public var observer: (any DynamicItemObserver)?
 
     /// An item of `size` centred on `center`, turned by `angle`. Throws for non-finite numbers, a non-positive size,
     /// or a path that is not a valid convex polygon.
@@ -94,6 +114,7 @@ public final class DynamicItem {
     /// Moves the item; an animator picks the new place up before its next step.
     public func setCenter(_ c: Vector) throws(DynamicsError) {
         try checkFinite(c, "center")
+        AnimationRecording.current?.willChange(self, .center)
         center = c
         handMoved()
     }
@@ -101,8 +122,30 @@ public final class DynamicItem {
     /// Turns the item to `a` radians.
     public func setAngle(_ a: Double) throws(DynamicsError) {
         try checkFinite(a, "angle")
+        AnimationRecording.current?.willChange(self, .angle)
         angle = a
         handMoved()
+    }
+
+    /// Sets the opacity, 0...1.
+    public func setAlpha(_ a: Double) throws(DynamicsError) {
+        try checkFinite(a, "alpha")
+        guard a >= 0, a <= 1 else { throw DynamicsError("alpha must be between 0 and 1, got \(a)") }
+        AnimationRecording.current?.willChange(self, .alpha)
+        alpha = a
+    }
+
+    /// Resizes a view that no dynamic animator holds (a screen, a panel; what a property animator animates). A view
+    /// an animator holds keeps the size its body was made with; giving it its own size back is allowed.
+    public func setSize(_ s: Vector) throws(DynamicsError) {
+        try checkPositive(s.x, "width", atMost: largestItemExtent)
+        try checkPositive(s.y, "height", atMost: largestItemExtent)
+        guard s != size else { return }
+        guard animator == nil else {
+            throw DynamicsError("the size of a view an Animator holds is fixed (its body was made with it)")
+        }
+        AnimationRecording.current?.willChange(self, .size)
+        size = s
     }
 
     /// Sets the velocity of the centre, pt/s.
@@ -123,15 +166,63 @@ public final class DynamicItem {
         animator?.updateItem(self)
     }
 
-    /// Takes the item out of every behaviour of its animator; attachments and snaps holding it are removed whole.
+    /// Takes the item out of its superview and out of every behaviour of its animator; attachments and snaps
+    /// holding it are removed whole.
     public func removeFromSuperview() {
+        detachFromSuperview()
         animator?.remove(self)
+    }
+
+    // MARK: Views inside views
+
+    /// Makes `view` the last (topmost) subview, taking it from its old superview. Throws when that would put a view
+    /// inside itself.
+    public func addSubview(_ view: DynamicItem) throws(DynamicsError) {
+        var ancestor: DynamicItem? = self
+        while let a = ancestor {
+            if a === view { throw DynamicsError("a view cannot be a subview of itself or of its own subviews") }
+            ancestor = a.superview
+        }
+        view.detachFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    /// Leaves the superview without touching behaviours (what a transition does when it moves views about).
+    func detachFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Centre and angle in the coordinates of the outermost superview: a subview's centre is measured from its
+    /// superview's top-left corner and turns with it.
+    public var placementInRoot: (center: Vector, angle: Double) {
+        guard let parent = superview else { return (center, angle) }
+        let p = parent.placementInRoot
+        let q = Rotation(angle: p.angle)
+        return (p.center + q.rotate(center - parent.size * 0.5), p.angle + angle)
+    }
+
+    /// Whether pictures show the view: it and every superview are not hidden.
+    public var isVisible: Bool {
+        var v: DynamicItem? = self
+        while let x = v { if x.isHidden { return false }; v = x.superview }
+        return true
+    }
+
+    /// The opacity pictures use: the product of the view's and its superviews' alpha.
+    public var effectiveAlpha: Double {
+        var a = 1.0, v: DynamicItem? = self
+        while let x = v { a *= x.alpha; v = x.superview }
+        return a
     }
 
     // MARK: Derived values
 
     /// Area in square points: an ellipse and a path use their own area.
     public var area: Double {
+        if let g = groupParts { return g.members.reduce(0) { $0 + $1.area } }
         switch shape {
         case .rectangle: return size.x * size.y
         case .ellipse: return Double.pi * size.x * size.y / 4
@@ -149,6 +240,9 @@ public final class DynamicItem {
 
     /// The axis-aligned box around the item as it is turned now (UIKit's frame).
     public var frame: AABB {
+        if let g = groupParts, let first = g.members.first {
+            return g.members.dropFirst().reduce(first.frame) { $0.union($1.frame) }
+        }
         let q = Rotation(angle: angle)
         let ext: Vector
         switch shape {
@@ -169,6 +263,7 @@ public final class DynamicItem {
 
     /// Mass, centre of mass and inertia at a density in the API's units (mass per 10000 square points).
     func massData(density d: Double) -> MassData {
+        if let g = groupParts { return groupMassData(g, density: d) }
         switch shape {
         case .rectangle:
             let m = d * size.x * size.y / 10000
@@ -184,7 +279,18 @@ public final class DynamicItem {
 
     /// Half the item's smallest side and half its diagonal: scales for the continuous test and sleep.
     var extents: (min: Double, max: Double) {
-        (0.5 * min(size.x, size.y), 0.5 * (size.x * size.x + size.y * size.y).squareRoot())
+        if let g = groupParts {
+            // The thinnest member decides what could tunnel; the farthest reach from the group's centre, how far
+            // a turn carries its edge.
+            var lo = Double.infinity, hi = 0.0
+            for (k, m) in g.members.enumerated() {
+                let e = m.extents
+                lo = min(lo, e.min)
+                hi = max(hi, g.offsets[k].length + e.max)
+            }
+            return (lo, hi)
+        }
+        return (0.5 * min(size.x, size.y), 0.5 * (size.x * size.x + size.y * size.y).squareRoot())
     }
 
     private func makeShape() -> Shape {

@@ -29,7 +29,8 @@ struct Body {
     var linearDamping: Double = 0
     var angularDamping: Double = 0
 
-    /// The body's one collision shape (items have exactly one), or -1.
+    /// The body's first collision shape, or -1; the rest follow through `ShapeRecord.nextOnBody` (a view has one
+    /// shape, an item group one per member).
     var shape: Int32 = -1
     /// Half the smallest and the largest extent of the shape, for the continuous test and sleep.
     var minExtent: Double = 0

@@ -46,6 +46,8 @@ struct ShapeRecord {
     var inUse = true
     /// Whether the body is static, as the broadphase was told (static pairs are never made).
     var isStatic = false
+    /// The next shape of the same body, or -1 (see `Body.shape`).
+    var nextOnBody: Int32 = -1
 }
 
 /// The boxes of a shape that the contact scan reads for every contact every step, kept in an array of their own

@@ -64,7 +64,7 @@ struct PhysicsWorld {
         for j in joints.indices where joints[j].inUse && (joints[j].bodyA == id || joints[j].bodyB == id) {
             destroyJoint(Int32(j))
         }
-        if bodies[Int(id)].shape >= 0 { destroyShape(bodies[Int(id)].shape) }
+        while bodies[Int(id)].shape >= 0 { destroyShape(bodies[Int(id)].shape) }
         bodies[Int(id)].inUse = false
         Self.release(&freeBodies, id)
     }
@@ -78,16 +78,21 @@ struct PhysicsWorld {
         bodies[Int(id)].v = .zero
         bodies[Int(id)].w = 0
         wakeBody(id)
-        let s = bodies[Int(id)].shape
-        if s >= 0 { refreshProxy(s) }
+        var s = bodies[Int(id)].shape
+        while s >= 0 {
+            refreshProxy(s)
+            s = shapes[Int(s)].nextOnBody
+        }
         destroyContacts(ofBody: id)
     }
 
     // MARK: Shapes
 
-    /// Attaches a shape to a body (an item's one shape) or to the ground (a boundary). Returns its handle.
+    /// Attaches a shape to a body (an item's shape, one of a group's) or to the ground (a boundary). Returns its
+    /// handle. A body's shapes are listed newest first.
     mutating func createShape(body: Int32, shape: Shape, friction: Double, restitution: Double, filter: CollisionFilter) -> Int32 {
-        let rec = ShapeRecord(shape: shape, body: body, friction: friction, restitution: restitution, filter: filter)
+        var rec = ShapeRecord(shape: shape, body: body, friction: friction, restitution: restitution, filter: filter)
+        if body != Self.ground { rec.nextOnBody = bodies[Int(body)].shape }
         let id = Self.allocate(&shapes, &freeShapes, rec)
         if bounds.count < shapes.count { bounds.append(ShapeBounds()) }
         if body != Self.ground { bodies[Int(body)].shape = id }
@@ -100,10 +105,28 @@ struct PhysicsWorld {
         destroyContacts(ofShape: id)
         if shapes[Int(id)].proxy >= 0 { broadPhase.destroyProxy(shapes[Int(id)].proxy); proxyCount -= 1 }
         let body = shapes[Int(id)].body
-        if body != Self.ground && isValidBody(body) && bodies[Int(body)].shape == id { bodies[Int(body)].shape = -1 }
+        if body != Self.ground && isValidBody(body) { unlink(shape: id, from: Int(body)) }
         shapes[Int(id)].inUse = false
         shapes[Int(id)].proxy = -1
         Self.release(&freeShapes, id)
+    }
+
+    /// Takes a shape out of its body's list of shapes.
+    private mutating func unlink(shape id: Int32, from body: Int) {
+        let next = shapes[Int(id)].nextOnBody
+        shapes[Int(id)].nextOnBody = -1
+        if bodies[body].shape == id {
+            bodies[body].shape = next
+            return
+        }
+        var s = bodies[body].shape
+        while s >= 0 {
+            if shapes[Int(s)].nextOnBody == id {
+                shapes[Int(s)].nextOnBody = next
+                return
+            }
+            s = shapes[Int(s)].nextOnBody
+        }
     }
 
     /// Changes who a shape collides with: contacts the new filter forbids go, and the proxy is made anew so the
@@ -249,8 +272,10 @@ extension PhysicsWorld {
             // The item's velocity is that of its centre; the body's is that of its centre of mass.
             bodies[i].v = velocity - cross(bodies[i].w, bodies[i].origin - bodies[i].center)
         }
-        let s = bodies[i].shape
-        if s >= 0, shapes[Int(s)].proxy >= 0 {
+        var s = bodies[i].shape
+        while s >= 0 {
+            defer { s = shapes[Int(s)].nextOnBody }
+            guard shapes[Int(s)].proxy >= 0 else { continue }
             // The broadphase fattens moving boxes itself; the fat box kept here mirrors it (see `refreshProxy`).
             let box = shapes[Int(s)].shape.aabb(bodies[i].transform)
             bounds[Int(s)].aabb = box

@@ -91,7 +91,8 @@ enum BehaviorCommon {
     /// The items and the option table of `Type{ a, b, key = .. }` or `Type(a, b, ...)`.
     /// Option names are checked against `known`.
     static func itemsAndOptions(_ s: LuaStack, typeName: String, known: [String]) throws(LuaError) -> ([DynamicItem], OptionTable?) {
-        if s.type(at: 1) == .table {
+        // A custom item (a table with a centre) given alone is an item, not the option table.
+        if s.type(at: 1) == .table && !CustomItems.isItemTable(s, at: 1) {
             let o = OptionTable(s, at: 1, arg: 1, typeName: typeName)
             try o.checkKeys(known, allowsArray: true)
             var items: [DynamicItem] = []

@@ -22,18 +22,24 @@ func dynamics<T>(argument arg: Int32, _ body: () throws(DynamicsError) -> T) thr
 
 extension LuaStack {
     /// The View (DynamicItem) at `index`, or a `bad argument` at `site`.
+    /// A table with `center` and `bounds` or `size` is a custom item (see `CustomItems`).
     func checkView(_ index: Int32, _ site: Site) throws(LuaError) -> DynamicItem {
-        guard let item = object(at: index, as: DynamicItem.self) else {
-            throw site.error("View expected, got \(typeName(at: index))")
-        }
-        return item
+        if let item = object(at: index, as: DynamicItem.self) { return item }
+        if type(at: index) == .table { return try CustomItems.item(self, at: index, site) }
+        throw site.error("View expected, got \(typeName(at: index))")
     }
 
-    /// Pushes an item as its one Lua View value.
-    func push(view item: DynamicItem) { push(object: item, className: ViewBinding.className) }
+    /// Pushes an item as its one Lua value: a View, an ItemGroup, a LayoutAttributes, or a custom item's own table.
+    func push(view item: DynamicItem) {
+        if item.observer != nil, let custom = item.observer as? LuaCustomItem { return custom.table.push(on: self) }
+        push(object: item, className: ViewBinding.className(of: item))
+    }
 
     /// `push(view:)` with the identity cache at `cache` (see `pushObjectCache`).
-    func push(view item: DynamicItem, cache: Int32) { push(object: item, className: ViewBinding.className, cache: cache) }
+    func push(view item: DynamicItem, cache: Int32) {
+        if item.observer != nil, let custom = item.observer as? LuaCustomItem { return custom.table.push(on: self) }
+        push(object: item, className: ViewBinding.className(of: item), cache: cache)
+    }
 
     /// Pushes an array of Views.
     func push(views: [DynamicItem]) {

@@ -95,7 +95,8 @@ public enum ReferenceDocs {
         case "array of View": type = "View[]"
         case "array of behaviours": type = "Behavior[]"
         case "array of arrays of Point": type = "Point[][]"
-        case "Animator": type = "Animator"
+        case "Animator", "View", "ViewController", "Transition", "TransitionContext", "PropertyAnimator",
+             "PercentDrivenTransition": type = base
         case "function(b)": type = "fun(b: Behavior)"
         case _ where base.hasPrefix("size"): type = "{width: number, height: number}"
         case _ where base.contains(" | "): type = replacing(" ", with: "", in: base)

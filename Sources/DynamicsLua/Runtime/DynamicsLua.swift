@@ -61,4 +61,12 @@ var boundTypes: [BoundType] { [
     CompositeBinding.type,
     PathBinding.type,
     PointBinding.type,
+    ItemGroupBinding.type,
+    CollectionLayoutBinding.type,
+    LayoutAttributesBinding.type,
+    ViewControllerBinding.type,
+    TransitionBinding.type,
+    TransitionContextBinding.type,
+    PercentDrivenTransitionBinding.type,
+    PropertyAnimatorBinding.type,
 ] }

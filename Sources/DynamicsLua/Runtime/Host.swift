@@ -56,6 +56,14 @@ public final class DynamicsHost {
         return "view\(viewCount)"
     }
 
+    /// Groups made without a name are called group1, group2, ...
+    private var groupCount = 0
+
+    func nextGroupName() -> String {
+        groupCount += 1
+        return "group\(groupCount)"
+    }
+
     func setAction(_ callback: Callback?, of behavior: DynamicBehavior) {
         actions[ObjectIdentifier(behavior)] = callback.map { WeakAction(behavior: behavior, callback: $0) }
     }

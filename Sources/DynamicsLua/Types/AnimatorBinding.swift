@@ -52,11 +52,17 @@ enum AnimatorBinding {
         for failure in failures { host?.reportCallbackError(failure.description) }
     }
 
-    /// `Animator{ width =, height = }`, `Animator(view)`, `Animator()` or `Animator{}`.
+    /// `Animator{ width =, height = }`, `Animator(view)`, `Animator(layout)`, `Animator()` or `Animator{}`.
     static func construct(_ s: LuaStack) throws(LuaError) -> Int32 {
         let animator: Animator
         if let item = s.object(at: 1, as: DynamicItem.self) {
             animator = try dynamics { () throws(DynamicsError) in try Animator(referenceItem: item) }
+        } else if CustomItems.isItemTable(s, at: 1) {
+            // A custom item as the reference view.
+            let item = try s.checkView(1, .arg(1))
+            animator = try dynamics { () throws(DynamicsError) in try Animator(referenceItem: item) }
+        } else if let layout = s.object(at: 1, as: CollectionLayout.self) {
+            animator = try dynamics { () throws(DynamicsError) in try Animator(collectionLayout: layout) }
         } else if s.isNil(at: 1) {
             animator = Animator()
         } else {
@@ -79,6 +85,21 @@ enum AnimatorBinding {
         s.push(animator: animator)
         CurrentAnimator.set(s, -1)
         return 1
+    }
+
+    /// `animator:layoutAttributesForSupplementaryView(kind, i)` and `...ForDecorationView(kind, i)`.
+    private static func layoutAttributesMethod(_ category: LayoutAttributesInfo.Category, _ name: String) -> Method {
+        Method(name, "animator:\(name)(kind, i)",
+               "the LayoutAttributes of the \(category == .supplementaryView ? "supplementary" : "decoration") view of "
+               + "kind at index i that this animator animates, or nil") { s throws(LuaError) in
+            let a = try animator(s)
+            guard s.type(at: 2) == .string, let kind = s.string(at: 2) else {
+                throw LuaError.argument(2, "string expected, got \(s.typeName(at: 2))")
+            }
+            let index = try s.checkInteger(3, .arg(3), in: Int(Int32.min)...Int(Int32.max))
+            if let item = a.layoutAttributes(for: category, kind: kind, at: index) { s.push(view: item) } else { s.pushNil() }
+            return 1
+        }
     }
 
     private static func setSubsteps(_ s: LuaStack, _ a: Animator, _ index: Int32, _ site: Site) throws(LuaError) {
@@ -170,9 +191,22 @@ enum AnimatorBinding {
                 s.push(hit.fraction); s.rawSet(-2, field: "fraction")
                 return 1
             },
+            Method("layoutAttributesForCell", "animator:layoutAttributesForCell(i)",
+                   "the LayoutAttributes of cell i that this animator animates, or nil") { s throws(LuaError) in
+                let a = try animator(s)
+                let index = try s.checkInteger(2, .arg(2), in: Int(Int32.min)...Int(Int32.max))
+                if let item = a.layoutAttributesForCell(at: index) { s.push(view: item) } else { s.pushNil() }
+                return 1
+            },
+            layoutAttributesMethod(.supplementaryView, "layoutAttributesForSupplementaryView"),
+            layoutAttributesMethod(.decorationView, "layoutAttributesForDecorationView"),
             Method("updateItem", "animator:updateItem(view)",
                    "re-reads an item's center and angle (updateItemUsingCurrentState)") { s throws(LuaError) in
-                try animator(s).updateItem(try s.checkView(2, .arg(2)))
+                let a = try animator(s)
+                let item = try s.checkView(2, .arg(2))
+                // A custom item's table is read again: its fields may have changed by hand.
+                if item.observer is LuaCustomItem { try CustomItems.reread(s, at: 2, into: item, .arg(2)) }
+                a.updateItem(item)
                 return 0
             },
             Method("step", "animator:step([dt])",
@@ -216,6 +250,7 @@ enum AnimatorBinding {
             name: "Animator", uikitName: "UIDynamicAnimator",
             summary: "runs behaviours over items, frame by frame; pauses itself when everything is at rest",
             constructors: ["Animator{ width = 320, height = 568 }  (reference bounds 0, 0, w, h)", "Animator(view)",
+                           "Animator(layout)  (a CollectionLayout: reference bounds are its content)",
                            "Animator()  (no reference bounds)"],
             properties: [
                 Property("behaviors", "array of behaviours", default: "{}", "top-level behaviours in order added",

@@ -5,7 +5,14 @@ import Pictures
 /// The `View` binding: a dynamic item (UIView as a UIDynamicItem).
 enum ViewBinding {
     static let className = "View"
-    private static let options = ["center", "size", "frame", "angle", "name", "color", "shape"]
+
+    /// The Lua type an item is pushed as: a group and a cell's layout attributes are items with types of their own.
+    static func className(of item: DynamicItem) -> String {
+        if item.groupParts != nil { return ItemGroupBinding.className }
+        if item.layoutAttributes != nil { return LayoutAttributesBinding.className }
+        return className
+    }
+    private static let options = ["center", "size", "frame", "angle", "name", "color", "shape", "alpha", "hidden"]
 
     /// `View "red" center=(160.0, 443.0) angle=0.00 v=(0.0, 0.0)`.
     static func describe(_ item: DynamicItem) -> String {
@@ -64,6 +71,10 @@ enum ViewBinding {
                 throw LuaError.argument(1, "View needs size = {w, h} (or frame = {x, y, w, h})")
             }
         }
+        if let alpha = try o.number("alpha") {
+            try dynamics(argument: 1) { () throws(DynamicsError) in try item.setAlpha(alpha) }
+        }
+        if let hidden = try o.boolean("hidden") { item.isHidden = hidden }
         s.push(view: item)
         return 1
     }
@@ -80,7 +91,13 @@ enum ViewBinding {
                        option: false, get: \.center, set: { try $0.setCenter($1) }),
                 .number("angle", "number, rad", default: "0", "rotation of its transform; positive turns clockwise on screen",
                         option: false, get: \.angle, set: { try $0.setAngle($1) }),
-                Property("size", "size {width, height}, pt", "fixed at creation", get: { s, item in s.push(size: item.size) }),
+                Property("size", "size {width, height}, pt",
+                         "fixed while an Animator holds the view; otherwise it may change (a PropertyAnimator animates it)",
+                         get: { s, item in s.push(size: item.size) },
+                         set: { s, item, i, site throws(LuaError) in
+                             let size = try s.checkSize(i, site)
+                             try core(at: site) { try item.setSize(size) }
+                         }),
                 Property("bounds", "rect, pt", "(0, 0, width, height)", get: { s, item in s.push(box: item.bounds) }),
                 Property("frame", "rect, pt", "the axis-aligned box around the rotated item",
                          get: { s, item in s.push(box: item.frame) }),
@@ -107,11 +124,28 @@ enum ViewBinding {
                 .number("mass", "number", "density x area / 10000 (a 100x100 item of density 1 has mass 1)", get: \.mass),
                 Property("animator", "Animator or nil", default: "nil", "the animator whose behaviours hold it",
                          get: { s, item in if let animator = item.animator { s.push(animator: animator) } else { s.pushNil() } }),
+                Property("superview", "View or nil", default: "nil",
+                         "the view this one is a subview of; its center is measured from that view's top-left corner",
+                         get: { s, item in if let parent = item.superview { s.push(view: parent) } else { s.pushNil() } }),
+                Property("subviews", "array of View", default: "{}", "subviews in the order added, the last on top",
+                         get: { s, item in s.push(views: item.subviews) }),
+                .number("alpha", "number, 0..1", default: "1", "opacity in pictures (times the superviews' alpha)",
+                        option: false, get: \.alpha, set: { try $0.setAlpha($1) }),
+                .boolean("hidden", default: "false", "a hidden view and its subviews are not drawn", option: false,
+                         get: \.isHidden, set: { $0.isHidden = $1 }),
             ],
             methods: [
                 Method("removeFromSuperview", "view:removeFromSuperview()",
-                       "takes the item out of every behaviour of its animator") { s throws(LuaError) in
+                       "takes the view out of its superview and out of every behaviour of its animator") { s throws(LuaError) in
                     try s.checkView(1, .arg(1)).removeFromSuperview()
+                    return 0
+                },
+                Method("addSubview", "view:addSubview(v)",
+                       "makes v the topmost subview (taking it from its old superview); its center is then in this view's coordinates") {
+                    s throws(LuaError) in
+                    let parent = try s.checkView(1, .arg(1))
+                    let child = try s.checkView(2, .arg(2))
+                    try dynamics(argument: 2) { () throws(DynamicsError) in try parent.addSubview(child) }
                     return 0
                 },
             ],

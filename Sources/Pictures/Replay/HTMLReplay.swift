@@ -94,8 +94,11 @@ public struct HTMLReplay: Sendable {
             let poses = frame.poses.map { "\($0.track),\(p($0.center.x)),\(p($0.center.y)),\(NumberText.fixed($0.angle, digits: 5))" }
             let joints = frame.joints.filter { $0.pointA.isFinite && $0.pointB.isFinite }
                 .map { "\(p($0.pointA.x)),\(p($0.pointA.y)),\(p($0.pointB.x)),\(p($0.pointB.y))" }
+            // Opacities only where some view is see-through, so opaque scenes stay as small as before.
+            let alphas = frame.poses.contains { $0.alpha < 1 }
+                ? ",\"a\":[" + frame.poses.map { NumberText.fixed($0.alpha, digits: 3) }.joined(separator: ",") + "]" : ""
             return "{\"t\":\(NumberText.fixed(frame.time, digits: 6)),\"b\":\(frame.boundarySet)"
-                + ",\"p\":[\(poses.joined(separator: ","))],\"j\":[\(joints.joined(separator: ","))]}"
+                + ",\"p\":[\(poses.joined(separator: ","))],\"j\":[\(joints.joined(separator: ","))]\(alphas)}"
         }.joined(separator: ",\n")
         return json + "]}"
     }

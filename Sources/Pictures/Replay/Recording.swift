@@ -26,6 +26,8 @@ public struct Recording: Sendable {
         public var center: Vector
         /// Angle in radians, positive clockwise on screen.
         public var angle: Double
+        /// Opacity, 0...1.
+        public var alpha: Double = 1
     }
 
     /// One recorded instant.
@@ -34,7 +36,7 @@ public struct Recording: Sendable {
         public var time: Double
         /// Where each item present in this frame is.
         public var poses: [Pose]
-        /// Joint lines (they move with the items, so they are kept per frame).
+        /// Joint lines and the edges of group outlines (they move with the items, so they are kept per frame).
         public var joints: [JointSnapshot]
         /// Index into `boundarySets`: boundaries rarely change, so each distinct set is kept once.
         public var boundarySet: Int
@@ -89,7 +91,7 @@ public struct Recording: Sendable {
         var usedThisFrame: [Int: Int] = [:]  // how many tracks of a key this frame has taken, by first track index
         var poses: [Pose] = []
         poses.reserveCapacity(snapshot.items.count)
-        for item in snapshot.items where item.center.isFinite && item.angle.isFinite {
+        for item in snapshot.items where item.center.isFinite && item.angle.isFinite && item.alpha > 0 {
             let color = RGBColor.item(item.color)
             let outline = ItemOutline.local(item)
             let key = TrackKey(name: item.name, color: color, shape: item.shape.rawValue, size: item.size, outline: outline)
@@ -101,7 +103,7 @@ public struct Recording: Sendable {
                 tracksByKey[key] = candidates
             }
             usedThisFrame[candidates[0]] = used + 1
-            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle))
+            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle, alpha: min(item.alpha, 1)))
         }
 
         let boundarySet: Int
@@ -111,7 +113,14 @@ public struct Recording: Sendable {
             boundarySets.append(snapshot.boundaries)
             boundarySet = boundarySets.count - 1
         }
-        frames.append(Frame(time: snapshot.time, poses: poses, joints: snapshot.joints, boundarySet: boundarySet))
+        // Group outlines move with their groups: they are kept with the frame's joint lines and drawn like them.
+        var lines = snapshot.joints
+        for group in snapshot.groups where group.outline.count >= 2 {
+            for (k, a) in group.outline.enumerated() {
+                lines.append(JointSnapshot(kind: "group", pointA: a, pointB: group.outline[(k + 1) % group.outline.count]))
+            }
+        }
+        frames.append(Frame(time: snapshot.time, poses: poses, joints: lines, boundarySet: boundarySet))
     }
 
     private static func same(_ a: [BoundarySnapshot], _ b: [BoundarySnapshot]) -> Bool {

@@ -91,12 +91,15 @@ enum ReplayScript {
       toCanvas();
       ctx.translate(frame.p[k + 1], frame.p[k + 2]);
       ctx.rotate(frame.p[k + 3]);
+      // A frame with see-through views lists each pose's opacity in "a".
+      ctx.globalAlpha = frame.a ? frame.a[k / 4] : 1;
       polyline(track.outline, true);
       ctx.fillStyle = track.color;
       ctx.fill();
       ctx.strokeStyle = track.stroke;
       ctx.lineWidth = unit;
       ctx.stroke();
+      ctx.globalAlpha = 1;
     }
     if (R.labels) {
       toCanvas();

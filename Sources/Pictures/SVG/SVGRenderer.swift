@@ -78,6 +78,18 @@ public struct SVGRenderer: Sendable {
         for item in snapshot.items { svg += itemElements(item, unit: unit) }
         svg += "</g>\n"
 
+        // Item groups: a dashed outline around each group's members.
+        if !snapshot.groups.isEmpty {
+            svg += "<g class=\"groups\" fill=\"none\" stroke=\"\(RGBColor.joint.hexString)\" stroke-width=\"\(f(unit))\""
+            svg += " stroke-dasharray=\"\(f(4 * unit)) \(f(3 * unit))\">\n"
+            for group in snapshot.groups {
+                let d = pathData(group.outline, closed: true)
+                guard !d.isEmpty else { continue }
+                svg += "<path class=\"group\" data-name=\"\(Escaping.xml(group.name))\" d=\"\(d)\"/>\n"
+            }
+            svg += "</g>\n"
+        }
+
         if options.showVelocities {
             svg += "<g class=\"velocities\" stroke=\"#222222\" stroke-width=\"\(f(unit))\">\n"
             for item in snapshot.items where item.center.isFinite && item.velocity.isFinite {
@@ -105,14 +117,16 @@ public struct SVGRenderer: Sendable {
 
     /// One item: its shape (a rect, an ellipse or a polygon, turned about its centre) and its label.
     private func itemElements(_ item: ItemSnapshot, unit: Double) -> String {
-        guard item.center.isFinite, item.angle.isFinite else { return "" }
+        guard item.center.isFinite, item.angle.isFinite, item.alpha > 0 else { return "" }
         let color = RGBColor.item(item.color)
         let stroke = darker(color).hexString
         let name = Escaping.xml(item.name)
         let degrees = item.angle * 180 / Double.pi
         // SVG's rotate() is clockwise on screen for positive degrees, as the API's angle is.
         let turn = " transform=\"translate(\(f(item.center.x)) \(f(item.center.y))) rotate(\(f(degrees)))\""
-        let common = "data-name=\"\(name)\" fill=\"\(color.hexString)\" stroke=\"\(stroke)\"\(turn)"
+        // A view's alpha (times its superviews') is its opacity; an opaque item writes none.
+        let opacity = item.alpha < 1 ? " opacity=\"\(f(max(item.alpha, 0)))\"" : ""
+        let common = "data-name=\"\(name)\" fill=\"\(color.hexString)\" stroke=\"\(stroke)\"\(opacity)\(turn)"
         var out = ""
         let hw = item.size.x / 2, hh = item.size.y / 2
         switch item.shape {

@@ -90,14 +90,18 @@ public struct TerminalCanvas: Sendable {
         for boundary in snapshot.boundaries {
             stroke(boundary.points.map(dot), closed: boundary.isClosed, color: .boundary, into: &grid)
         }
-        for item in snapshot.items {
+        // Text cells cannot blend: an item at least half opaque is drawn whole, a fainter one as its outline only,
+        // and an invisible one not at all. A view holding subviews is outlined too, or it would hide them.
+        for item in snapshot.items where item.alpha > 0.05 {
             let outline = ItemOutline.world(item).map(dot)
             let color = RGBColor.item(item.color)
-            if options.filled { grid.fill(polygon: outline, color: color) }
+            if options.filled && item.alpha >= 0.5 && !item.holdsSubviews { grid.fill(polygon: outline, color: color) }
             stroke(outline, closed: true, color: color, into: &grid)
         }
+        // An item group is outlined around its members, over them.
+        for group in snapshot.groups { stroke(group.outline.map(dot), closed: true, color: .joint, into: &grid) }
         if options.showLabels {
-            for item in snapshot.items where !item.name.isEmpty { label(item, dot: dot, into: &grid) }
+            for item in snapshot.items where !item.name.isEmpty && item.alpha > 0.05 { label(item, dot: dot, into: &grid) }
         }
         if options.showJoints {
             for joint in snapshot.joints { grid.line(from: dot(joint.pointA), to: dot(joint.pointB), color: .joint) }

@@ -46,7 +46,7 @@ expectError("bad argument #1 to 'Push' (field 'mode': 'instant' is not one of 'c
   function() return Push{ mode = "instant" } end)
 expectError("Push.mode is read-only", function() p.mode = "continuous" end)
 expectError("bad value for Push.active (boolean expected, got number)", function() p.active = 1 end)
-expectError("bad argument #1 to 'setTargetOffset' (View expected, got table)", function() p:setTargetOffset({}, {0, 0}) end)
+expectError("bad argument #1 to 'setTargetOffset' (a table used as an item needs center", function() p:setTargetOffset({}, {0, 0}) end)
 
 -- A direction whose length overflows is refused (as for Gravity), and quarter turns are exact.
 do

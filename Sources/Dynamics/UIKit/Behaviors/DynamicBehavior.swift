@@ -138,12 +138,11 @@ public class ItemHoldingBehavior: DynamicBehavior {
         for item in items where itemIDs.insert(ObjectIdentifier(item)).inserted { self.items.append(item) }
     }
 
-    /// Adds an item; adding one already held does nothing. Throws when the item is animated by another animator.
+    /// Adds an item; adding one already held does nothing. Throws when the item is animated by another animator, or
+    /// is a member of a group this animator animates (or a group whose member it animates by itself).
     public func addItem(_ item: DynamicItem) throws(DynamicsError) {
         if contains(item) { return }
-        if let animator, let other = item.animator, other !== animator {
-            throw DynamicsError("the item '\(item.name)' is animated by another animator")
-        }
+        if let animator { try animator.checkCanAdopt(items: [item]) }
         items.append(item)
         itemIDs.insert(ObjectIdentifier(item))
         animator?.itemsChanged([item], by: 1)

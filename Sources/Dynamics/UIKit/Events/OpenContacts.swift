@@ -84,18 +84,24 @@ extension Animator {
         if let out { r.deliveries = out }
     }
 
+    private func isLiveShape(_ s: Int32) -> Bool { s >= 0 && Int(s) < world.shapes.count && world.shapes[Int(s)].inUse }
+
     /// Whether the world still has the contact touching and the behaviour still holds both sides of it.
     private func isStillTouching(_ o: OpenContact) -> Bool {
         let group = o.behavior.group
         guard o.behavior.animator === self, group >= 0, o.item1.animator === self else { return false }
-        let s1 = o.item1.shapeID
-        guard s1 >= 0, Int(s1) < world.shapes.count, world.shapes[Int(s1)].inUse,
-              s1 == o.shapes.0 || s1 == o.shapes.1 else { return false }
+        // The contact's shape on the first item's body (a group has several shapes on its one body).
+        let body1 = o.item1.bodyID
+        guard body1 >= 0, o.item1.shapeID >= 0, isLiveShape(o.shapes.0), isLiveShape(o.shapes.1) else { return false }
+        let s1: Int32
+        if world.shapes[Int(o.shapes.0)].body == body1 { s1 = o.shapes.0 }
+        else if world.shapes[Int(o.shapes.1)].body == body1 { s1 = o.shapes.1 }
+        else { return false }
         let other = s1 == o.shapes.0 ? o.shapes.1 : o.shapes.0
         guard let c = world.contactOfPair[Contact.key(o.shapes.0, o.shapes.1)], world.contacts[Int(c)].inUse,
               world.contacts[Int(c)].touching else { return false }
         if let item2 = o.item2 {
-            guard item2.animator === self, item2.shapeID == other,
+            guard item2.animator === self, item2.bodyID >= 0, world.shapes[Int(other)].body == item2.bodyID,
                   world.shapes[Int(s1)].filter.itemGroups.contains(group),
                   world.shapes[Int(other)].filter.itemGroups.contains(group) else { return false }
             return true

@@ -2,12 +2,30 @@ extension Animator {
     /// A plain-value picture of the world now, for Pictures: items, boundaries, joints and touching contact points.
     public func snapshot() -> WorldSnapshot {
         var items: [ItemSnapshot] = []
-        for it in knownItems {
+        var groups: [GroupSnapshot] = []
+        for it in knownItems where it.isVisible {
             let body = it.bodyID >= 0 && Int(it.bodyID) < world.bodies.count ? world.bodies[Int(it.bodyID)] : nil
-            items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: it.center,
-                                      angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
-                                      outline: outline(of: it), isAnchored: body.map { !$0.isDynamic } ?? false,
-                                      isAsleep: body.map { $0.isDynamic && !$0.isAwake } ?? false))
+            let isAnchored = body.map { !$0.isDynamic } ?? false
+            let isAsleep = body.map { $0.isDynamic && !$0.isAwake } ?? false
+            // A group is drawn as its members, each as itself, and an outline around them.
+            if let g = it.groupParts {
+                for m in g.members {
+                    items.append(ItemSnapshot(name: m.name, color: m.color, shape: m.shape.kind, size: m.size, center: m.center,
+                                              angle: m.angle, velocity: m.velocity, angularVelocity: m.angularVelocity,
+                                              outline: m.collisionShape.outline(), isAnchored: isAnchored, isAsleep: isAsleep,
+                                              alpha: m.effectiveAlpha))
+                }
+                groups.append(GroupSnapshot(name: it.name, outline: groupOutline(it)))
+                continue
+            }
+            let place = it.placementInRoot
+            items.append(ItemSnapshot(name: it.name, color: it.color, shape: it.shape.kind, size: it.size, center: place.center,
+                                      angle: place.angle, velocity: it.velocity, angularVelocity: it.angularVelocity,
+                                      outline: outline(of: it), isAnchored: isAnchored, isAsleep: isAsleep,
+                                      alpha: it.effectiveAlpha))
+            items[items.count - 1].holdsSubviews = !it.subviews.isEmpty
+            // Subviews nobody animates here ride along with their superview; animated ones are drawn on their own.
+            for sub in it.subviews where sub.animator !== self { sub.appendSnapshots(to: &items) }
         }
         var parts = SnapshotParts()
         for b in behaviorTree { b.contribute(to: &parts, referenceBounds: referenceBounds) }
@@ -16,8 +34,22 @@ extension Animator {
             if let p = c.manifold.point1, p.separation < Tolerance.linearSlop { points.append(p.point) }
             if let p = c.manifold.point2, p.separation < Tolerance.linearSlop { points.append(p.point) }
         }
-        return WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items, boundaries: parts.boundaries,
-                             joints: parts.joints, contactPoints: points)
+        var snapshot = WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items,
+                                     boundaries: parts.boundaries, joints: parts.joints, contactPoints: points)
+        snapshot.groups = groups
+        return snapshot
+    }
+
+    /// The box around a group's members in the group's own frame, turned and placed as the group is now (world
+    /// coordinates, closed).
+    private func groupOutline(_ group: DynamicItem) -> [Vector] {
+        var lo = Vector(Double.infinity, Double.infinity), hi = -lo
+        for shape in group.collisionShapes {
+            for p in shape.outline() { lo = minVector(lo, p); hi = maxVector(hi, p) }
+        }
+        guard lo.isFinite, hi.isFinite else { return [] }
+        let xf = Transform(p: group.center, q: Rotation(angle: group.angle))
+        return [lo, Vector(hi.x, lo.y), hi, Vector(lo.x, hi.y)].map(xf.apply)
     }
 
     /// The item's outline from the shape the world holds for it, or a shape made for the purpose when it has none.
@@ -27,5 +59,20 @@ extension Animator {
             return world.shapes.withUnsafeBufferPointer { $0[s].shape.outline() }
         }
         return item.collisionShape.outline()
+    }
+}
+
+extension DynamicItem {
+    /// Adds this view (unless hidden) and its subviews, in drawing order, placed in the outermost superview's
+    /// coordinates, with their effective alpha.
+    public func appendSnapshots(to items: inout [ItemSnapshot]) {
+        guard isVisible else { return }
+        let place = placementInRoot
+        items.append(ItemSnapshot(name: name, color: color, shape: shape.kind, size: size, center: place.center,
+                                  angle: place.angle, velocity: velocity, angularVelocity: angularVelocity,
+                                  outline: collisionShape.outline(), isAnchored: false, isAsleep: false,
+                                  alpha: effectiveAlpha))
+        items[items.count - 1].holdsSubviews = !subviews.isEmpty
+        for sub in subviews { sub.appendSnapshots(to: &items) }
     }
 }

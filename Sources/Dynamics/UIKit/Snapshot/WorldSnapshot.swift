@@ -19,11 +19,17 @@ public struct ItemSnapshot: Sendable {
     public var outline: [Vector]
     public var isAnchored: Bool
     public var isAsleep: Bool
+    /// Opacity, 0 (invisible) to 1 (opaque): the view's alpha times its superviews'.
+    public var alpha: Double
+    /// The view holds subviews (a screen or a panel): a picture that cannot blend draws it as an outline, so what
+    /// it holds shows.
+    public var holdsSubviews = false
     public init(name: String, color: String?, shape: ItemShapeKind, size: Vector, center: Vector, angle: Double,
-                velocity: Vector, angularVelocity: Double, outline: [Vector], isAnchored: Bool, isAsleep: Bool) {
+                velocity: Vector, angularVelocity: Double, outline: [Vector], isAnchored: Bool, isAsleep: Bool,
+                alpha: Double = 1) {
         self.name = name; self.color = color; self.shape = shape; self.size = size; self.center = center
         self.angle = angle; self.velocity = velocity; self.angularVelocity = angularVelocity; self.outline = outline
-        self.isAnchored = isAnchored; self.isAsleep = isAsleep
+        self.isAnchored = isAnchored; self.isAsleep = isAsleep; self.alpha = alpha
     }
 }
 
@@ -46,6 +52,14 @@ public struct JointSnapshot: Sendable {
     public init(kind: String, pointA: Vector, pointB: Vector) { self.kind = kind; self.pointA = pointA; self.pointB = pointB }
 }
 
+/// An item group, drawn as an outline around its members (the members are items of the snapshot themselves).
+public struct GroupSnapshot: Sendable {
+    public var name: String
+    /// The corners of the box around the members, turned with the group, in world coordinates (a closed outline).
+    public var outline: [Vector]
+    public init(name: String, outline: [Vector]) { self.name = name; self.outline = outline }
+}
+
 /// Everything a picture of the world needs.
 public struct WorldSnapshot: Sendable {
     public var time: Double
@@ -56,6 +70,8 @@ public struct WorldSnapshot: Sendable {
     public var joints: [JointSnapshot]
     /// World points of the touching contacts.
     public var contactPoints: [Vector]
+    /// The item groups, each outlined around its members.
+    public var groups: [GroupSnapshot] = []
     public init(time: Double, referenceBounds: AABB?, items: [ItemSnapshot], boundaries: [BoundarySnapshot],
                 joints: [JointSnapshot], contactPoints: [Vector]) {
         self.time = time; self.referenceBounds = referenceBounds; self.items = items; self.boundaries = boundaries

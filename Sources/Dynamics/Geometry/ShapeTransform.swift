@@ -1,0 +1,7 @@
+extension Shape {
+    /// The same outline in another frame: `xf` maps each point (a group member's shape placed in its group's frame).
+    /// A rotation keeps a polygon's winding, so its normals and centroid are simply made anew.
+    func transformed(by xf: Transform) -> Shape {
+        Shape(kind: kind, points: vertices.map(xf.apply), radius: radius)
+    }
+}
