@@ -621,3 +621,104 @@ function use(animator) end
 ---@field isReversed boolean rw, runs back toward the start
 ---@field state "inactive"|"active"|"stopped" ro, UIViewAnimatingState
 -- end of generated PropertyAnimator fields
+---UIFieldBehavior: pushes its items inside its region (see docs/lua-api.md "Field").
+---@class Field: luadyn.ItemHolder
+-- generated from the Field description
+---@field items View[] ro, the items this behaviour acts on, in order added
+---@field kind "linearGravity"|"radialGravity"|"velocity"|"noise"|"turbulence"|"spring"|"electric"|"magnetic"|"vortex"|"drag"|"custom" ro, set by the maker
+---@field position Point rw, the centre of radial, spring, electric and vortex fields, of the region, and of falloff
+---@field region Region rw, only items whose centre is inside (placed at position) feel the field
+---@field strength number rw, scales the field; negative reverses it
+---@field falloff number rw, beyond minimumRadius the force scales with (distance / 100 pt)^-falloff; 0 is uniform
+---@field minimumRadius number rw, nearer distances count as this in the falloff
+---@field direction Point rw, linear gravity: acceleration in units of 1000 pt/s^2; velocity: target in units of 100 pt/s
+---@field smoothness number rw, noise and turbulence: 0 gives features about 50 pt across, 1 about 500 pt
+---@field animationSpeed number rw, noise and turbulence: how fast the pattern changes; 0 freezes it
+---@field seed integer rw, noise and turbulence: another seed, another pattern
+---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
+---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)
+---@field children Behavior[] ro, child behaviours, in order added (childBehaviors)
+-- end of generated Field fields
+Field = {}
+---@class luadyn.FieldOptions
+---@field [integer] View
+---@field position luadyn.PointLike?
+---@field region Region?
+---@field strength number?
+---@field falloff number?
+---@field minimumRadius number?
+---@field direction luadyn.PointLike?
+---@field smoothness number?
+---@field animationSpeed number?
+---@field seed integer?
+---@field action fun(b: Field)?
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.linearGravity(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.radialGravity(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.velocity(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.noise(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.turbulence(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.spring(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.electric(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.magnetic(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.vortex(options) end
+---@overload fun(...: View): Field
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.drag(options) end
+---@alias luadyn.CustomField fun(field: Field, position: Point, velocity: Point, mass: number, charge: number, time: number): (number|Point), number?
+---@overload fun(fn: luadyn.CustomField, ...: View): Field
+---@param fn luadyn.CustomField
+---@param options luadyn.FieldOptions?
+---@return Field
+function Field.custom(fn, options) end
+
+---UIRegion: where a field acts, placed at the field's position.
+---@class Region
+-- generated from the Region description
+
+-- end of generated Region fields
+---@operator call(number|{radius: number?, size: luadyn.SizeLike?}): Region
+Region = {}
+---@type Region
+Region.infinite = nil
+---@return Region
+function Region:inverse() end
+---@param other Region
+---@return Region
+function Region:union(other) end
+---@param other Region
+---@return Region
+function Region:difference(other) end
+---@param other Region
+---@return Region
+function Region:intersection(other) end
+---@param point luadyn.PointLike
+---@return boolean
+function Region:contains(point) end

@@ -18,6 +18,8 @@ import LuaKit
         "Push": "Push(View{ center = {50, 50}, size = {10, 10} })",
         "ItemBehavior": "ItemBehavior(View{ center = {50, 50}, size = {10, 10} })",
         "Behavior": "Behavior{}",
+        "Field": "Field.radialGravity{ View{ center = {50, 50}, size = {10, 10} }, position = {0, 0} }",
+        "Region": "Region(50)",
         "Path": "Path.rect{0, 0, 10, 10}",
         "Point": "Point(1, 2)",
         "ItemGroup": "ItemGroup{ View{ center = {50, 50}, size = {10, 10} }, View{ center = {70, 50}, size = {10, 10} } }",

@@ -15,7 +15,7 @@ private let examplesFolder: String = {
 @Test(arguments: [
     "01-falling-squares", "02-landing-removal", "03-collision-modes", "04-collision-groups", "05-moving-anchor",
     "06-snap", "07-push", "08-pendulum", "09-newtons-cradle", "10-pyramid", "11-springy-list",
-    "12-slide-over", "13-fade", "14-fall-away", "15-snap-in", "16-interactive-swipe",
+    "12-slide-over", "13-fade", "14-fall-away", "15-snap-in", "16-interactive-swipe", "17-fields",
 ])
 func exampleScene(_ name: String) throws {
     let errors = ErrorLog()

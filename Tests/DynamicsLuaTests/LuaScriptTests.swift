@@ -36,7 +36,7 @@ final class ErrorLog: @unchecked Sendable {
 
 /// One Lua test file per API area; each asserts with `assert` and `expectError` (see prelude.lua).
 /// The list is written out (not read from the folder) so that a missing file fails rather than silently skipping.
-@Test(arguments: ["point", "values", "help", "module", "path", "view", "animator", "gravity", "collision", "attachment", "snap", "push", "itembehavior", "behavior", "use", "limits"])
+@Test(arguments: ["point", "values", "help", "module", "path", "view", "animator", "gravity", "collision", "attachment", "snap", "push", "itembehavior", "behavior", "use", "limits", "field"])
 func luaFile(_ name: String) throws {
     let lua = try makeDynamicsState()
     guard let source = readText("\(luaFolder)/\(name).lua") else {

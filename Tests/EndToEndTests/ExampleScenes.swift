@@ -19,6 +19,7 @@ import Testing
         ("14-fall-away", "the transition completed after"),
         ("15-snap-in", "all four tiles settled"),
         ("16-interactive-swipe", "cancelled: message back"),
+        ("17-fields", "both orbits obey Kepler's third law"),
       ])
 func exampleRunsThroughLuadyn(_ name: String, _ expected: String) throws {
     let result = try LuaDyn.run(["\(LuaDyn.repositoryRoot)/docs/examples/\(name).lua"])

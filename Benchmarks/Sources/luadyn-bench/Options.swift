@@ -12,13 +12,16 @@ struct Options {
     var childScene: (key: String, engine: String)?
     /// Internal: be the child process that measures the Lua crossing costs.
     var childCrossings = false
+    /// Internal: be the child process that measures a field against Gravity.
+    var childFields = false
     /// Box2D v3 shim libraries built by scripts/bench (`sse2=PATH`, `avx2=PATH`), in the order given.
     var box2dV3Libraries: [(variant: String, path: String)] = []
     /// Sections to skip.
-    var skipScaling = false, skipMemory = false, skipCrossings = false
+    var skipScaling = false, skipMemory = false, skipCrossings = false, skipFields = false
 
     static let usage = """
         usage: luadyn-bench [--quick] [--only TEXT] [--luadyn PATH] [--no-scaling] [--no-memory] [--no-crossings]
+                            [--no-fields]
                             [--box2d-v3-library VARIANT=PATH ...]
           --quick         small scenes, few frames (about a minute)
           --only TEXT     run only the scenes whose name contains TEXT
@@ -42,6 +45,7 @@ struct Options {
             case "--no-scaling": options.skipScaling = true
             case "--no-memory": options.skipMemory = true
             case "--no-crossings": options.skipCrossings = true
+            case "--no-fields": options.skipFields = true
             case "--only", "--luadyn":
                 guard let value = rest.popFirst() else { return .failure(OptionError("\(argument) needs a value")) }
                 if argument == "--only" { options.only = value } else { options.luadyn = value }
@@ -62,6 +66,7 @@ struct Options {
                 }
                 options.childScene = (key, engine)
             case "--child-crossings": options.childCrossings = true
+            case "--child-fields": options.childFields = true
             case "-h", "--help": return .failure(OptionError(usage))
             default: return .failure(OptionError("unknown option '\(argument)'\n\(usage)"))
             }

@@ -64,6 +64,7 @@ extension PhysicsWorld {
         let context = JointContext(h: h, inverseH: inverseH,
                                    jointSoftness: Softness(hertz: 2 * contactHertz, zeta: SolverTuning.jointDampingRatio, h: h))
 
+        let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
@@ -78,7 +79,7 @@ extension PhysicsWorld {
             for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
             lanes.build(cons, states: stateBuf)
             lanes.withSchedule { schedule in
-            for _ in 0..<substeps {
+            for k in 0..<substeps {
                 for input in inputs {
                     var s = stateBuf[Int(input.body)]
                     s.v = input.linearDamping * (s.v + input.dv)
@@ -86,6 +87,14 @@ extension PhysicsWorld {
                     s.v = Self.clampSpeed(s.v)
                     s.w = min(max(s.w, -maxAngularSpeed), maxAngularSpeed)
                     stateBuf[Int(input.body)] = s
+                }
+                if !fieldLinks.isEmpty {
+                    fieldLinks.withUnsafeBufferPointer { links in
+                        fieldSources.withUnsafeBufferPointer { sources in
+                            Self.applyFields(links, sources, bodies: bodyBuf, states: stateBuf, h: h,
+                                             time: fieldTime + Double(k) * h)
+                        }
+                    }
                 }
                 for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
                 schedule.warmStart(cons, states: stateBuf)

@@ -181,7 +181,8 @@ public final class Animator {
 
     /// Advances one frame of `dt` seconds (default `timeStep`) and runs the callbacks. A paused animator does nothing.
     /// Throws `DynamicsError` for a bad `dt` or a step called from inside a callback, and `CallbackFailures` when
-    /// callbacks threw (after the step completed and every other callback ran).
+    /// callbacks threw (after the step completed and every other callback ran). A custom field that fails throws
+    /// its error before the frame moves anything: the world and the clocks stay as they were.
     public func step(_ dt: Double? = nil) throws {
         let dt = dt ?? timeStep
         try checkPositive(dt, "dt")
@@ -193,10 +194,13 @@ public final class Animator {
             willResumePending = false
             if let delegate { call("willResume", &failures) { try delegate.dynamicAnimatorWillResume(self) } }
         }
-        time += dt
         if isRunning {
-            advance(dt)
+            // A failing custom field stops the frame before the world moves or the clock advances.
+            try advance(dt)
+            time += dt
             runCallbacks(&failures)
+        } else {
+            time += dt
         }
         if !failures.isEmpty { throw CallbackFailures(failures) }
     }

@@ -1,7 +1,9 @@
 extension Animator {
-    /// The frame itself: sync, forces, the world step, write-back. No callbacks run here.
-    func advance(_ dt: Double) {
+    /// The frame itself: sync, forces, the world step, write-back. No callbacks run here. Throws, before the world
+    /// has moved, when a custom field fails.
+    func advance(_ dt: Double) throws {
         syncWorld()
+        try prepareFrameForces()
         applyFrameForces()
         world.step(dt: dt, substeps: substeps)
         elapsedTime += dt

@@ -79,6 +79,7 @@ extension Animator {
         let properties = settings.properties ?? ItemProperties()
         let id = it.bodyID
         it.density = properties.density
+        it.charge = properties.charge
         world.setBodyType(id, properties.anchored ? .staticBody : .dynamicBody)
         let i = Int(id)
         world.bodies[i].fixedRotation = !properties.allowsRotation
@@ -159,6 +160,7 @@ extension Animator {
         item.shapeID = -1
         item.bodyOwner = nil
         item.density = 1
+        item.charge = 0
     }
 
     /// Puts a behaviour's joint into the world: in place of its old one (keeping the warm-start impulses) when the
@@ -188,12 +190,21 @@ extension Animator {
         handMovedItems.removeAll()
     }
 
-    /// Every body starts the frame without forces; then each behaviour that applies forces every frame does.
+    /// What may fail before the frame changes the world: a throw leaves it as it was.
+    func prepareFrameForces() throws {
+        for b in synced.frameForceSources { try b.prepareFrameForces(self) }
+    }
+
+    /// Every body starts the frame without forces and the world without fields; then each behaviour that applies
+    /// forces every frame does (fields hand the world their sources and the bodies they hold).
     func applyFrameForces() {
         // Clearing all of them costs less than looking each item's body up.
         world.bodies.withUnsafeMutableBufferPointer { bodies in
             for i in bodies.indices { bodies[i].force = .zero; bodies[i].torque = 0 }
         }
+        world.fieldSources.removeAll(keepingCapacity: true)
+        world.fieldLinks.removeAll(keepingCapacity: true)
+        world.fieldTime = time
         for b in synced.frameForceSources { b.applyFrameForces(self) }
     }
 

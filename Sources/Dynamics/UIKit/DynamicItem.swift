@@ -54,6 +54,8 @@ public final class DynamicItem {
     var collisionShape: Shape { makeShape() }
     /// Density of the item behaviour that currently wins for this item (1 when none).
     var density: Double = 1
+    /// The charge the winning item behaviour gives it, for electric and magnetic fields.
+    var charge: Double = 0
     /// Handles in the world of `bodyOwner`, or -1. They mean nothing in any other animator's world: an item that
     /// moves on (or whose animator is gone) gets a new body in the next world it joins.
     var bodyID: Int32 = -1

@@ -39,6 +39,11 @@ struct PhysicsWorld {
     /// Contacts approaching slower than this (pt/s) do not bounce.
     var restitutionThreshold = SolverTuning.defaultRestitutionThreshold
     var enableContinuous = true
+    /// The fields of this frame and the bodies each acts on, set by the animator before each step; the step
+    /// evaluates them every sub-step (see FieldSource). `fieldTime` is the clock when the frame began.
+    var fieldSources = ContiguousArray<FieldSource>()
+    var fieldLinks = ContiguousArray<FieldLink>()
+    var fieldTime: Double = 0
 
     static let ground: Int32 = 0
 

@@ -9,6 +9,8 @@ struct BoundType {
     var constructor: LuaFunction?
     /// Functions reached as `Type.name(...)` (e.g. `Attachment.fixed`, `Path.rect`).
     var statics: [(String, LuaFunction)] = []
+    /// Values reached as `Type.name` (e.g. `Region.infinite`), each pushed once when the type is installed.
+    var constants: [(String, (LuaStack) -> Void)] = []
     /// The Swift class whose objects are this type's instances, when there is one.
     var swiftClass: AnyObject.Type? = nil
 }
@@ -33,11 +35,15 @@ extension LuaState {
             s.push(function: function, name: name)
             s.rawSet(table, field: name)
         }
+        for (name, push) in type.constants {
+            push(s)
+            s.rawSet(table, field: name)
+        }
         s.newTable(record: 6)
         let meta = s.top
         s.push(type.info.name)
         s.rawSet(meta, field: "__type")
-        push(names: type.statics.map(\.0))
+        push(names: type.statics.map(\.0) + type.constants.map(\.0))
         s.rawSet(meta, field: "__fields")
         if let constructor = type.constructor {
             // __call passes the class table first; drop it so argument numbers match what the user wrote.
@@ -48,7 +54,7 @@ extension LuaState {
             s.rawSet(meta, field: "__call")
         }
         let info = type.info
-        let staticNames = type.statics.map(\.0)
+        let staticNames = type.statics.map(\.0) + type.constants.map(\.0)
         s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
             let key = s.string(at: 2) ?? s.describe(2)
             throw LuaError(DidYouMean.unknownField(key, of: info.name, candidates: staticNames))

@@ -145,6 +145,8 @@ struct TypeDescription<Object: AnyObject> {
     var construct: LuaFunction?
     /// Functions reached as `Type.name(...)`.
     var statics: [(String, LuaFunction)] = []
+    /// Values reached as `Type.name`, pushed once when the type is installed.
+    var constants: [(String, (LuaStack) -> Void)] = []
     /// The order a constructor sets options in, when it matters (several options set one vector); nil: the order of
     /// `properties`.
     var optionOrder: [String]? = nil
@@ -219,6 +221,7 @@ struct TypeDescription<Object: AnyObject> {
                 }),
             ],
             fields: properties.map(\.info.name))
-        return BoundType(info: typeInfo, spec: spec, constructor: construct, statics: statics, swiftClass: Object.self)
+        return BoundType(info: typeInfo, spec: spec, constructor: construct, statics: statics, constants: constants,
+                         swiftClass: Object.self)
     }
 }

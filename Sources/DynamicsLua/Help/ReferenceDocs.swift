@@ -96,7 +96,7 @@ public enum ReferenceDocs {
         case "array of behaviours": type = "Behavior[]"
         case "array of arrays of Point": type = "Point[][]"
         case "Animator", "View", "ViewController", "Transition", "TransitionContext", "PropertyAnimator",
-             "PercentDrivenTransition": type = base
+             "PercentDrivenTransition", "Region": type = base
         case "function(b)": type = "fun(b: Behavior)"
         case _ where base.hasPrefix("size"): type = "{width: number, height: number}"
         case _ where base.contains(" | "): type = replacing(" ", with: "", in: base)

@@ -6,7 +6,7 @@ import Pictures
 /// Pictures' option structs, with the same `bad argument` errors as every other binding.
 enum PictureOptions {
     /// The keys `draw`, `drawing` and `play` accept.
-    static let drawKeys = ["width", "height", "glyphs", "color", "filled", "joints", "contacts", "labels", "view"]
+    static let drawKeys = ["width", "height", "glyphs", "color", "filled", "joints", "contacts", "labels", "view", "fields"]
 
     /// The option table at argument `arg`, nil when it is absent; anything else but a table is an error.
     static func table(_ s: LuaStack, _ arg: Int32, typeName: String, keys: [String]) throws(LuaError) -> OptionTable? {
@@ -53,6 +53,7 @@ enum PictureOptions {
         if let joints = try o.boolean("joints") { options.showJoints = joints }
         if let contacts = try o.boolean("contacts") { options.showContacts = contacts }
         if let labels = try o.boolean("labels") { options.showLabels = labels }
+        if let fields = try o.boolean("fields") { options.showFields = fields }
         if let view = try o.rect("view") { options.view = view.box }
         return options
     }
@@ -74,6 +75,7 @@ enum PictureOptions {
         if let scale = try positive(o, "velocityScale") { options.velocityScale = scale }
         if let contacts = try o.boolean("contacts") { options.showContacts = contacts }
         if let labels = try o.boolean("labels") { options.showLabels = labels }
+        if let fields = try o.boolean("fields") { options.showFields = fields }
         if let width = try positive(o, "width") { options.pixelWidth = width }
         if let view = try o.rect("view") { options.view = view.box }
         if o.has("background") {
@@ -89,7 +91,7 @@ enum PictureOptions {
     }
 
     /// The keys `snapshot` accepts.
-    static let svgKeys = ["velocities", "velocityScale", "contacts", "labels", "width", "view", "background"]
+    static let svgKeys = ["velocities", "velocityScale", "contacts", "labels", "width", "view", "background", "fields"]
 
     /// The HTML replay options.
     static func html(_ o: OptionTable?) throws(LuaError) -> HTMLReplay.Options {

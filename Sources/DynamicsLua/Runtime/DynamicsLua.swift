@@ -59,6 +59,8 @@ var boundTypes: [BoundType] { [
     PushBinding.type,
     ItemBehaviorBinding.type,
     CompositeBinding.type,
+    FieldBinding.type,
+    RegionBinding.type,
     PathBinding.type,
     PointBinding.type,
     ItemGroupBinding.type,

@@ -14,6 +14,8 @@ public struct SVGRenderer: Sendable {
         public var showContacts: Bool = false
         /// Write each item's name at its centre.
         public var showLabels: Bool = true
+        /// Draw each field as a grid of arrows with a legend line.
+        public var showFields: Bool = true
         /// Width of the document in CSS pixels; nil: one pixel a point. The height keeps the aspect ratio.
         public var pixelWidth: Double?
         /// The background colour; nil: transparent.
@@ -56,6 +58,8 @@ public struct SVGRenderer: Sendable {
             svg += "<rect class=\"background\" x=\"\(f(view.lower.x))\" y=\"\(f(view.lower.y))\""
             svg += " width=\"\(f(view.width))\" height=\"\(f(view.height))\" fill=\"\(background.hexString)\"/>\n"
         }
+
+        if options.showFields { svg += fieldElements(snapshot, view: view, unit: unit) }
 
         svg += "<g class=\"boundaries\" fill=\"none\" stroke=\"\(RGBColor.boundary.hexString)\""
         svg += " stroke-width=\"\(f(2 * unit))\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n"
@@ -113,6 +117,27 @@ public struct SVGRenderer: Sendable {
     /// Renders and writes the document to `path`.
     public func write(_ snapshot: WorldSnapshot, to path: String) throws(PictureError) {
         try TextFile.write(render(snapshot), to: path)
+    }
+
+    /// Each field as arrows under everything else, and its legend line in the top-left corner.
+    private func fieldElements(_ snapshot: WorldSnapshot, view: AABB, unit: Double) -> String {
+        var out = ""
+        for (k, field) in FieldArrows.of(snapshot).enumerated() {
+            let color = field.color.hexString
+            out += "<g class=\"field\" data-kind=\"\(Escaping.xml(field.kind))\" stroke=\"\(color)\""
+            out += " stroke-width=\"\(f(unit))\" stroke-linecap=\"round\">\n"
+            for arrow in field.arrows {
+                let (left, right) = FieldArrows.head(arrow)
+                out += "<path class=\"field-arrow\" d=\"M\(f(arrow.tail.x)),\(f(arrow.tail.y)) L\(f(arrow.tip.x)),\(f(arrow.tip.y))"
+                out += " M\(f(left.x)),\(f(left.y)) L\(f(arrow.tip.x)),\(f(arrow.tip.y)) L\(f(right.x)),\(f(right.y))\"/>\n"
+            }
+            let size = 5 * unit
+            out += "<text class=\"field-legend\" x=\"\(f(view.lower.x + 2 * unit))\""
+            out += " y=\"\(f(view.lower.y + Double(k + 1) * 1.4 * size))\" font-size=\"\(f(size))\""
+            out += " font-family=\"sans-serif\" fill=\"\(color)\" stroke=\"none\">\(Escaping.xml(field.legend))</text>\n"
+            out += "</g>\n"
+        }
+        return out
     }
 
     /// One item: its shape (a rect, an ellipse or a polygon, turned about its centre) and its label.

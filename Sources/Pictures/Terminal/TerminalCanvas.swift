@@ -21,6 +21,8 @@ public struct TerminalCanvas: Sendable {
         public var showContacts: Bool = false
         /// Write each item's name over its centre when the name fits inside the item's width.
         public var showLabels: Bool = false
+        /// Draw each field as a grid of arrows (and, in `lines`, a legend line per field).
+        public var showFields: Bool = true
         /// A character cell's height over its width; most terminal fonts are close to 2.
         public var cellAspect: Double = 2
         /// The part of the world shown; nil: the snapshot's reference bounds, else everything with a margin.
@@ -64,9 +66,10 @@ public struct TerminalCanvas: Sendable {
         return (columns, rowCount)
     }
 
-    /// The picture as lines of text (no line breaks inside).
+    /// The picture as lines of text (no line breaks inside), then one legend line per field.
     public func lines(_ snapshot: WorldSnapshot) throws(PictureError) -> [String] {
         try raster(snapshot).lines(colorMode: options.colorMode)
+            + (options.showFields ? FieldArrows.of(snapshot).map(\.legend) : [])
     }
 
     /// The picture as one string, lines joined by `\n`, without a final line break.
@@ -87,6 +90,15 @@ public struct TerminalCanvas: Sendable {
             ((p.x - view.lower.x) * dotsPerPoint, (p.y - view.lower.y) * dotsPerPoint / dotAspect)
         }
 
+        // Fields first, so everything else is drawn over their arrows.
+        for field in options.showFields ? FieldArrows.of(snapshot) : [] {
+            for arrow in field.arrows {
+                let (left, right) = FieldArrows.head(arrow)
+                grid.line(from: dot(arrow.tail), to: dot(arrow.tip), color: field.color)
+                grid.line(from: dot(left), to: dot(arrow.tip), color: field.color)
+                grid.line(from: dot(right), to: dot(arrow.tip), color: field.color)
+            }
+        }
         for boundary in snapshot.boundaries {
             stroke(boundary.points.map(dot), closed: boundary.isClosed, color: .boundary, into: &grid)
         }

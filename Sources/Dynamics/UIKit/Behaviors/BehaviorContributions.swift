@@ -60,4 +60,6 @@ struct ItemSettingsTable {
 struct SnapshotParts {
     var boundaries: [BoundarySnapshot] = []
     var joints: [JointSnapshot] = []
+    /// Fields, sampled on a grid once the picture's extent is known.
+    var fields: [FieldBehavior] = []
 }

@@ -110,6 +110,10 @@ public class DynamicBehavior {
     /// Whether `applyFrameForces` must run every frame.
     var appliesFrameForces: Bool { false }
 
+    /// Before anything of the frame touches the world: work that may fail (a custom field's Lua function). A throw
+    /// stops the frame with the world as it was.
+    func prepareFrameForces(_ animator: Animator) throws {}
+
     /// Before each frame's step: forces and impulses on the bodies of the behaviour's items.
     func applyFrameForces(_ animator: Animator) {}
 

@@ -18,7 +18,7 @@ public final class DynamicItemBehavior: ItemHoldingBehavior {
     /// Whether the items may fall asleep when at rest (default true); false keeps them, and what they rest on or are
     /// joined to, awake.
     public var allowsSleep: Bool = true { didSet { propertyDidChange() } }
-    /// Electric charge, for field behaviours; no behaviour acts on it yet.
+    /// Electric charge, for electric and magnetic fields (default 0: fields of those kinds ignore the item).
     public private(set) var charge: Double = 0
 
     /// Item properties with UIKit's defaults for `items`.

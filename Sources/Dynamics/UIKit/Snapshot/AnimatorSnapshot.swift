@@ -34,8 +34,10 @@ extension Animator {
             if let p = c.manifold.point1, p.separation < Tolerance.linearSlop { points.append(p.point) }
             if let p = c.manifold.point2, p.separation < Tolerance.linearSlop { points.append(p.point) }
         }
+        let fields = parts.fields.isEmpty ? [] : sampleFields(parts.fields, items: items)
         var snapshot = WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items,
-                                     boundaries: parts.boundaries, joints: parts.joints, contactPoints: points)
+                                     boundaries: parts.boundaries, joints: parts.joints, contactPoints: points,
+                                     fields: fields)
         snapshot.groups = groups
         return snapshot
     }
@@ -50,6 +52,36 @@ extension Animator {
         guard lo.isFinite, hi.isFinite else { return [] }
         let xf = Transform(p: group.center, q: Rotation(angle: group.angle))
         return [lo, Vector(hi.x, lo.y), hi, Vector(lo.x, hi.y)].map(xf.apply)
+    }
+
+    /// Each field sampled at the centres of a grid of about 16 cells across the reference bounds (or the box around
+    /// the items and the fields' positions when there are none).
+    private func sampleFields(_ fields: [FieldBehavior], items: [ItemSnapshot]) -> [FieldSnapshot] {
+        var box: AABB
+        if let referenceBounds {
+            box = referenceBounds
+        } else {
+            var lo = fields[0].position, hi = lo
+            for it in items {
+                let r = 0.5 * it.size.length
+                lo = minVector(lo, it.center - Vector(r, r)); hi = maxVector(hi, it.center + Vector(r, r))
+            }
+            for f in fields { lo = minVector(lo, f.position); hi = maxVector(hi, f.position) }
+            box = AABB(lower: lo, upper: hi).expanded(by: 20)
+        }
+        let spacing = max(box.width, box.height) / 16
+        let columns = max(Int((box.width / spacing).rounded()), 1), rows = max(Int((box.height / spacing).rounded()), 1)
+        var grid: [Vector] = []
+        for r in 0..<rows {
+            for c in 0..<columns {
+                grid.append(Vector(box.lower.x + (Double(c) + 0.5) * box.width / Double(columns),
+                                   box.lower.y + (Double(r) + 0.5) * box.height / Double(rows)))
+            }
+        }
+        return fields.map { f in
+            FieldSnapshot(kind: f.kind.rawValue, position: f.position, points: grid,
+                          accelerations: grid.map { f.sampleAcceleration(at: $0, time: time) }, spacing: spacing)
+        }
     }
 
     /// The item's outline from the shape the world holds for it, or a shape made for the purpose when it has none.

@@ -60,6 +60,23 @@ public struct GroupSnapshot: Sendable {
     public init(name: String, outline: [Vector]) { self.name = name; self.outline = outline }
 }
 
+/// A field sampled on a grid, for arrows: what a still item of unit charge per mass would feel at each point.
+public struct FieldSnapshot: Sendable {
+    /// The field's kind, as Lua names it (`radialGravity`).
+    public var kind: String
+    public var position: Vector
+    /// The grid's points, row by row.
+    public var points: [Vector]
+    /// The acceleration at each point, pt/s^2 (zero outside the field's region).
+    public var accelerations: [Vector]
+    /// The spacing of the grid, pt.
+    public var spacing: Double
+    public init(kind: String, position: Vector, points: [Vector], accelerations: [Vector], spacing: Double) {
+        self.kind = kind; self.position = position; self.points = points; self.accelerations = accelerations
+        self.spacing = spacing
+    }
+}
+
 /// Everything a picture of the world needs.
 public struct WorldSnapshot: Sendable {
     public var time: Double
@@ -72,9 +89,11 @@ public struct WorldSnapshot: Sendable {
     public var contactPoints: [Vector]
     /// The item groups, each outlined around its members.
     public var groups: [GroupSnapshot] = []
+    /// The fields, in tree order.
+    public var fields: [FieldSnapshot]
     public init(time: Double, referenceBounds: AABB?, items: [ItemSnapshot], boundaries: [BoundarySnapshot],
-                joints: [JointSnapshot], contactPoints: [Vector]) {
+                joints: [JointSnapshot], contactPoints: [Vector], fields: [FieldSnapshot] = []) {
         self.time = time; self.referenceBounds = referenceBounds; self.items = items; self.boundaries = boundaries
-        self.joints = joints; self.contactPoints = contactPoints
+        self.joints = joints; self.contactPoints = contactPoints; self.fields = fields
     }
 }
