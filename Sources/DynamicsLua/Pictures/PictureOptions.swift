@@ -39,7 +39,10 @@ enum PictureOptions {
     /// joints and labels shown, colour when standard output is a colour terminal) then the table's fields.
     static func canvas(_ o: OptionTable?, forTerminal: Bool = TerminalOutput.isTerminal) throws(LuaError) -> TerminalCanvas.Options {
         var options = TerminalCanvas.Options()
-        options.width = min(80, max(20, (TerminalOutput.size?.columns ?? 81) - 1))
+        let size = TerminalOutput.size
+        options.width = min(80, max(20, (size?.columns ?? 81) - 1))
+        // On a terminal the drawing fits its height too, leaving a line for the prompt after it.
+        if let rows = size?.rows { options.maxHeight = max(4, rows - 2) }
         options.showLabels = true
         options.colorMode = forTerminal ? TerminalOutput.colorMode : .none
         guard let o else { return options }
