@@ -38,6 +38,8 @@ public final class Animator {
     public var delegate: (any AnimatorDelegate)?
     /// `potentialEnergyZero` when set; nil: the bottom of the reference bounds.
     var potentialEnergyZeroSetting: Double?
+    /// How values are shown (see `displayUnits`, whose floor is filled in when asked).
+    var displayUnitsSetting = DisplayUnits()
 
     var world = PhysicsWorld()
     /// The behaviours, items and world handles as of the last sync with the world.

@@ -79,6 +79,7 @@ enum PictureOptions {
         if let contacts = try o.boolean("contacts") { options.showContacts = contacts }
         if let labels = try o.boolean("labels") { options.showLabels = labels }
         if let fields = try o.boolean("fields") { options.showFields = fields }
+        if let grid = try o.boolean("grid") { options.showGrid = grid }
         if let width = try positive(o, "width") { options.pixelWidth = width }
         if let view = try o.rect("view") { options.view = view.box }
         if o.has("background") {
@@ -94,7 +95,7 @@ enum PictureOptions {
     }
 
     /// The keys `snapshot` accepts.
-    static let svgKeys = ["velocities", "velocityScale", "contacts", "labels", "width", "view", "background", "fields"]
+    static let svgKeys = ["velocities", "velocityScale", "contacts", "labels", "width", "view", "background", "fields", "grid"]
 
     /// The HTML replay options.
     static func html(_ o: OptionTable?) throws(LuaError) -> HTMLReplay.Options {
