@@ -107,7 +107,11 @@ function View(options) end
 ---@field referenceBounds luadyn.Rect? ro, (0, 0, w, h) of the reference view, or nil
 ---@field delegate table? rw, { didPause = function(self, animator) end, willResume = function(self, animator) end }
 ---@field kineticEnergy number ro, ½ m v² + ½ I ω² of every item that is not anchored (mass: a 100x100 item of density 1 is 1)
----@field potentialEnergy number ro, every spring's ½ k x², plus -m (g · p) summed over every gravity on each item (zero at the origin, so -1000 m y under default gravity)
+---@field potentialEnergy number ro, every spring's ½ k x², plus m g h for every gravity on each item, h its height above potentialEnergyZero (1000 m (zero - y) under default gravity)
+---@field potentialEnergyZero number rw, the height where gravitational potential energy is 0, so things above the floor have positive energy
+---@field units "points"|"metres" rw, how printing, traces, plots and pictures show lengths; scripts still read and write points
+---@field pointsPerMetre number rw, points in a metre, for units = "metres"
+---@field yUp boolean rw, show y growing upward from potentialEnergyZero (the floor) and angles counter-clockwise; scripts still use y down
 ---@field isRecording boolean ro, true between animator:record() and animator:stopRecording()
 -- end of generated Animator fields
 local AnimatorMethods = {}

@@ -16,7 +16,7 @@ private let luaFolder: String = {
 }()
 
 /// The Lua test files of the picture bindings: drawing, SVG, replay, trace, energy, plot and play.
-@Test(arguments: ["pictures", "trace", "energy", "plot", "play"])
+@Test(arguments: ["pictures", "trace", "energy", "plot", "play", "units"])
 func picturesLuaFile(_ name: String) throws {
     let errors = ErrorLog()
     let lua = try makeDynamicsState(collecting: errors)

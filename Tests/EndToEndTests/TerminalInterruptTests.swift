@@ -61,7 +61,10 @@ struct TerminalInterruptTests {
         try session.enter(".play 1000")
         #expect(session.waitFor("Ctrl-C stops"))
         try session.press("C-c")
-        #expect(session.waitFor { _ in text(session).contains("stopped at t = ") && text(session).hasSuffix("interrupted!\n>") })
+        // One word on the stop: the last frame's status line, then the error; nothing printed twice.
+        #expect(session.waitFor { _ in text(session).contains("stopped by Ctrl-C") && text(session).hasSuffix("interrupted!\n>") })
+        #expect(!text(session).contains("stopped at t ="))
+        #expect(text(session).components(separatedBy: "interrupted!").count == 2)
         try session.enter("clear = true n = 0 while true do animator:play(1) n = n + 1 end")
         #expect(session.waitFor("Ctrl-C stops"))
         try session.press("C-c")

@@ -125,3 +125,23 @@ struct TerminalTests {
         #expect(session.waitFor(">>   return x * x\n>> end\n> sq(9)\n81"))
     }
 }
+
+extension TerminalTests {
+    /// `.draw` fits the terminal's height as well as its width: the demo's tall world, drawn in a 40-line terminal,
+    /// shows whole, with the command above it and the prompt below it on the same screen.
+    @Test func drawFitsTheTerminalsHeight() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        try session.enter(".demo")
+        #expect(session.waitForPrompt())
+        try session.press("C-l")
+        try session.enter(".draw")
+        #expect(session.waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let command = lines.lastIndex(where: { $0.hasPrefix("> .draw") }) else { return false }
+            let drawing = lines[(command + 1)...].filter { line in line.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }
+            return drawing.count >= 10 && lines[(command + 1)...].contains { $0.hasPrefix(">") }
+        }, "\(session.screen())")
+    }
+}

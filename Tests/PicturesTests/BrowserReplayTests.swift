@@ -1,3 +1,4 @@
+import Dynamics
 import Foundation
 import Testing
 @testable import Pictures
@@ -166,5 +167,57 @@ extension BrowserReplayTests {
         for (i, b) in bits.enumerated() where b == 1 { bytes[i / 8] |= UInt8(1 << (i % 8)) }
         #expect(Inflate.deflate(bytes) == Array("aaaaaaaaaa".utf8))
         #expect(Inflate.deflate([0x07]) == nil)  // reserved block type 3
+    }
+}
+
+extension BrowserReplayTests {
+    /// A world far taller than wide, or wider than tall, shot in a laptop's window and a phone's: the picture and the
+    /// box of controls (painted green by `&marks=1`) are wholly in the screenshot, the controls below the picture.
+    @Test(arguments: [(800, 600), (390, 844)])
+    func thePageFitsTheWindow(width: Int, height: Int) throws {
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, world) in [("tall", Vector(300, 1200)), ("wide", Vector(2000, 150))] {
+            var recording = Recording()
+            for i in 0...10 {
+                let t = Double(i) / 10
+                recording.append(WorldSnapshot(
+                    time: t, referenceBounds: AABB(lower: .zero, upper: world),
+                    items: [Scenes.box("mover", color: "red", center: Vector(world.x / 2, 40 + 10 * t), size: Vector(40, 40))],
+                    boundaries: [], joints: [], contactPoints: []))
+            }
+            let page = dir.appendingPathComponent("\(name).html")
+            try HTMLReplay().write(recording, to: page.path)
+            let shot = dir.appendingPathComponent("\(name)-\(width).png")
+            _ = try HeadlessBrowser.run(["--window-size=\(width),\(height)", "--screenshot=\(shot.path)",
+                                         page.absoluteString + "#t=0.5&marks=1"], profile: dir.appendingPathComponent("profile"))
+            let image = try #require(PNGImage(bytes: try [UInt8](Data(contentsOf: shot))))
+            #expect(image.width == width && image.height == height)
+            // Bounding boxes of the green controls, then of the red box and the world's white background above them
+            // (the controls have white parts of their own).
+            var boxes: [String: (x0: Int, y0: Int, x1: Int, y1: Int, n: Int)] = [:]
+            func add(_ key: String, _ x: Int, _ y: Int) {
+                let b = boxes[key] ?? (x, y, x, y, 0)
+                boxes[key] = (min(b.x0, x), min(b.y0, y), max(b.x1, x), max(b.y1, y), b.n + 1)
+            }
+            for y in 0..<image.height { for x in 0..<image.width where image.pixel(x: x, y: y) == (0, 255, 0) { add("controls", x, y) } }
+            let top = boxes["controls"]?.y0 ?? image.height
+            for y in 0..<top { for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y)
+                if p == (255, 255, 255) { add("world", x, y) } else if p.r > 240 && p.g < 20 && p.b < 20 { add("box", x, y) }
+            } }
+            let where_ = "\(name) world at \(width)x\(height)"
+            let world_ = try #require(boxes["world"], "\(where_): no picture")
+            let controls = try #require(boxes["controls"], "\(where_): no controls")
+            #expect(boxes["box"] != nil, "\(where_): the red box is not drawn")
+            // Wholly inside: nothing reaches the window's edges (the page keeps a margin).
+            for (what, b) in [("picture", world_), ("controls", controls)] {
+                #expect(b.x0 > 0 && b.y0 > 0 && b.x1 < width - 1 && b.y1 < height - 1, "\(where_): the \(what) \(b) is cut off")
+            }
+            #expect(controls.y1 - controls.y0 >= 20, "\(where_): the controls are \(controls.y1 - controls.y0) px tall")
+            // The picture keeps the world's aspect ratio (a pixel of rounding either way).
+            let drawn = Double(world_.x1 - world_.x0 + 1) / Double(world_.y1 - world_.y0 + 1)
+            #expect(abs(drawn - world.x / world.y) < 0.05 * world.x / world.y, "\(where_): aspect \(drawn)")
+        }
     }
 }

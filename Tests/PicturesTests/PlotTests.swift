@@ -5,16 +5,40 @@ import Testing
 @Suite struct PlotTests {
     private func rows(_ chart: String) -> [String] { chart.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
-    @Test func labelsShowTheDataRange() throws {
-        let values = (0...50).map { Double($0) * 0.2 - 3 }  // -3 ... 7
+    @Test func labelsShowTheDataRangeWidenedToRoundNumbers() throws {
+        let values = (0...50).map { Double($0) * 0.2 - 3 }  // -3 ... 7, against 1 ... 51
         let chart = try plot(PlotSeries(name: "line", values: values))
         let lines = rows(chart)
         #expect(lines.count == 12 + 3)
-        #expect(lines[0].hasPrefix("7 ┤") || lines[0].hasPrefix(" 7 ┤"))
-        #expect(lines[11].hasPrefix("-3 ┤"))
-        #expect(lines[12].contains("└"))
-        #expect(lines[13].trimmingSpaces.hasPrefix("0") && lines[13].hasSuffix("50"))
+        // Ticks every 2: the range widens from -3...7 to -4...8, and each tick labels a line of its own.
+        #expect(lines[0].hasPrefix(" 8 ┤"))
+        #expect(lines[11].hasPrefix("-4 ┤"))
+        let labels = lines[0..<12].compactMap { line -> String? in
+            let label = line.split(separator: "┤", maxSplits: 1).first.map(String.init)?.trimmingSpaces
+            return line.contains("┤") ? label : nil
+        }
+        #expect(labels == ["8", "6", "4", "2", "0", "-2", "-4"])
+        #expect(lines[12].contains("└") && lines[12].contains("┬"))
+        #expect(lines[13].trimmingSpaces.hasPrefix("1 ") && lines[13].hasSuffix("51"))
+        #expect(lines[13].contains(" 10 ") && lines[13].contains(" 40 "))
         #expect(lines[14].contains("line"))
+    }
+
+    @Test func ticksAreRoundAndTitlesNameTheAxes() throws {
+        var options = PlotOptions()
+        options.height = 8
+        options.width = 56
+        options.xTitle = "t (s)"
+        options.yTitle = "y (pt)"
+        let t = [0, 0.1, 0.2, 0.3, 0.4, 0.5], y = [60.0, 65, 80, 105, 140, 185]
+        let lines = rows(try plot(PlotSeries(name: "fall", x: t, y: y), options: options))
+        #expect(lines[0].hasSuffix("↑ y (pt)"))
+        // 60 ... 185 in steps of 50: 50 ... 200.
+        #expect(lines[1].hasPrefix("200 ┤") && lines[8].hasPrefix(" 50 ┤"))
+        #expect(lines[10].split(separator: " ").map(String.init) == ["0", "0.1", "0.2", "0.3", "0.4", "0.5"])
+        #expect(lines[11].trimmingSpaces == "t (s) →")
+        // No label reads like a rounding error.
+        #expect(!lines.joined().contains("0.30000") && !lines.joined().contains("99999"))
     }
 
     @Test func aRisingLineGoesFromBottomLeftToTopRight() throws {
@@ -43,7 +67,7 @@ import Testing
         #expect(rows(chart)[11].hasPrefix("  0 ┤"))
         // A flat series with no fixed range is centred in a range around its value.
         let flat = try plot(PlotSeries(name: "flat", values: [5, 5, 5]))
-        #expect(rows(flat)[0].hasPrefix("6 ┤") && rows(flat)[11].hasPrefix("4 ┤"))
+        #expect(rows(flat)[0].hasPrefix("  6 ┤") && rows(flat)[11].hasPrefix("  4 ┤"))
     }
 
     @Test func severalSeriesAreNumberedWhenPlain() throws {
@@ -59,7 +83,7 @@ import Testing
 
     @Test func nonFiniteAndEmptyInputsDoNotTrap() throws {
         let chart = try plot(PlotSeries(name: "gaps", values: [1, .nan, 3, .infinity, 2]))
-        #expect(rows(chart)[0].hasPrefix("3 ┤") && rows(chart)[11].hasPrefix("1 ┤"))
+        #expect(rows(chart)[0].hasPrefix("  3 ┤") && rows(chart)[11].hasPrefix("  1 ┤"))
         _ = try plot([])
         #expect(throws: PictureError.self) { var o = PlotOptions(); o.width = 5; return try plot([], options: o) }
         #expect(throws: PictureError.self) { var o = PlotOptions(); o.yRange = 0...Double.infinity; return try plot([], options: o) }

@@ -13,10 +13,10 @@ local function scene(mode)
   return low.center.y, high.center.y
 end
 
-local lowE, highE = scene("everything")
+lowE, highE = scene("everything")
 assert(math.abs(lowE - 375) < 2 and math.abs(highE - 325) < 2, "stacked on the floor")
-local lowI, highI = scene("items")
+lowI, highI = scene("items")
 assert(lowI > 400 and highI < lowI - 45, "fell out through the floor, still stacked")
-local lowB, highB = scene("boundaries")
+lowB, highB = scene("boundaries")
 assert(math.abs(lowB - 375) < 2 and math.abs(highB - 375) < 2, "both on the floor, overlapping")
 print("everything: a stack on the floor; items: a stack falling out of the box; boundaries: two squares in one place")

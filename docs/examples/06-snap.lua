@@ -17,7 +17,7 @@ local function snapTo(damping)
   return farthest
 end
 
-local wobbly = snapTo(0.1)
-local smooth = snapTo(0.9)
+wobbly = snapTo(0.1)
+smooth = snapTo(0.9)
 assert(wobbly > smooth, "less damping overshoots more")
 print("less damping, more overshoot; both end on the point, upright")

@@ -2,10 +2,10 @@
 -- Notice: the to-view is not in the container until the animator adds it; completing leaves it at its final
 -- frame and takes the from-view out of the container.
 
-local home = ViewController{ title = "Home", color = "lightgray", views = {
+home = ViewController{ title = "Home", color = "lightgray", views = {
   View{ frame = {20, 40, 280, 60}, name = "header", color = "steelblue" },
   View{ frame = {20, 120, 280, 200}, name = "list", color = "silver" } } }
-local detail = ViewController{ title = "Detail", color = "white", views = {
+detail = ViewController{ title = "Detail", color = "white", views = {
   View{ center = {160, 240}, size = {200, 200}, name = "photo", color = "orange" } } }
 
 local SlideOver = {}
@@ -23,7 +23,7 @@ function SlideOver:animateTransition(ctx)
 end
 function SlideOver:animationEnded(completed) print("animationEnded(" .. tostring(completed) .. ")") end
 
-local t = Transition{ from = home, to = detail, size = {320, 480}, animator = SlideOver }
+t = Transition{ from = home, to = detail, size = {320, 480}, animator = SlideOver }
 t:start()
 t:run(0.12)
 print("a third of the way in:")

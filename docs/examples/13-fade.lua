@@ -1,9 +1,9 @@
 -- A cross-fade: the new screen fades in over the old one while the old one fades out.
 -- Notice: alpha is animated like any other property, and pictures honour it (faint views are drawn as outlines).
 
-local before = ViewController{ title = "Before", color = "lightsteelblue", views = {
+before = ViewController{ title = "Before", color = "lightsteelblue", views = {
   View{ center = {100, 120}, size = {120, 120}, shape = "ellipse", name = "sun", color = "gold" } } }
-local after = ViewController{ title = "After", color = "midnightblue", views = {
+after = ViewController{ title = "After", color = "midnightblue", views = {
   View{ center = {220, 120}, size = {80, 80}, shape = "ellipse", name = "moon", color = "whitesmoke" } } }
 
 local Fade = {}
@@ -21,7 +21,7 @@ function Fade:animateTransition(ctx)
   fade:startAnimation()
 end
 
-local t = Transition{ from = before, to = after, size = {320, 240}, animator = Fade }
+t = Transition{ from = before, to = after, size = {320, 240}, animator = Fade }
 t:start()
 t:run(0.25)
 print(string.format("half-way: before.alpha = %.2f, after.alpha = %.2f", before.view.alpha, after.view.alpha))

@@ -2,14 +2,14 @@
 -- the transition completes when the dynamic animator comes to rest (its delegate's didPause).
 -- Notice: an Animator made on ctx.containerView is stepped by the transition itself.
 
-local cards = {}
+cards = {}
 local colors = { "tomato", "gold", "mediumseagreen", "royalblue", "orchid", "sienna" }
 for i = 1, 6 do
   cards[i] = View{ center = {60 + ((i - 1) % 3) * 100, 80 + math.floor((i - 1) / 3) * 90}, size = {80, 60},
                    angle = 0.05 * i, name = "card" .. i, color = colors[i] }
 end
-local board = ViewController{ title = "Board", views = cards }
-local empty = ViewController{ title = "Empty", color = "white" }
+board = ViewController{ title = "Board", views = cards }
+empty = ViewController{ title = "Empty", color = "white" }
 
 local FallAway = {}
 function FallAway:transitionDuration(ctx) return 2 end
@@ -36,7 +36,7 @@ end
 local endings = 0
 function FallAway:animationEnded(completed) endings = endings + 1; assert(completed) end
 
-local t = Transition{ from = board, to = empty, size = {320, 400}, animator = FallAway }
+t = Transition{ from = board, to = empty, size = {320, 400}, animator = FallAway }
 t:start()
 t:run(0.5)
 t:draw{ width = 48 }

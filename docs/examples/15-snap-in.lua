@@ -3,13 +3,13 @@
 -- completes when everything has settled.
 
 local places = { {80, 120}, {240, 120}, {80, 280}, {240, 280} }
-local tiles = {}
+tiles = {}
 for i, p in ipairs(places) do
   tiles[i] = View{ center = {p[1], p[2] - 500}, size = {120, 120}, name = "tile" .. i,
                    color = ({ "tomato", "gold", "mediumseagreen", "royalblue" })[i] }
 end
-local launcher = ViewController{ title = "Launcher", color = "white" }
-local grid = ViewController{ title = "Grid", color = "whitesmoke", views = tiles }
+launcher = ViewController{ title = "Launcher", color = "white" }
+grid = ViewController{ title = "Grid", color = "whitesmoke", views = tiles }
 
 local SnapIn = {}
 function SnapIn:transitionDuration(ctx) return 1 end
@@ -22,7 +22,7 @@ function SnapIn:animateTransition(ctx)
   world.delegate = { didPause = function() ctx:completeTransition(true) end }
 end
 
-local t = Transition{ from = launcher, to = grid, size = {320, 400}, animator = SnapIn }
+t = Transition{ from = launcher, to = grid, size = {320, 400}, animator = SnapIn }
 t:start()
 t:run(0.3)
 t:draw{ width = 48 }

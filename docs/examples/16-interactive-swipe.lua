@@ -34,8 +34,8 @@ function Push:interruptibleAnimator(ctx) return self.pa end
 
 -- swipe 1: half-way, then let go: cancelled
 local inbox, message = screens()
-local swipe = PercentDrivenTransition{ completionSpeed = 1.5 }
-local t = Transition{ from = inbox, to = message, size = {320, 240}, animator = Push, interactive = swipe }
+swipe = PercentDrivenTransition{ completionSpeed = 1.5 }
+t = Transition{ from = inbox, to = message, size = {320, 240}, animator = Push, interactive = swipe }
 t:start()
 local startX = message.view.center.x
 for finger = 0, 0.5, 0.1 do swipe:update(finger); t:step() end

@@ -36,6 +36,10 @@ public final class Animator {
     public internal(set) var isRunning = false
     /// Told when the animator pauses and resumes; held strongly.
     public var delegate: (any AnimatorDelegate)?
+    /// `potentialEnergyZero` when set; nil: the bottom of the reference bounds.
+    var potentialEnergyZeroSetting: Double?
+    /// How values are shown (see `displayUnits`, whose floor is filled in when asked).
+    var displayUnitsSetting = DisplayUnits()
 
     var world = PhysicsWorld()
     /// The behaviours, items and world handles as of the last sync with the world.

@@ -22,25 +22,36 @@ extension Animator {
 
     /// Potential energy: the springs' elastic energy, and in the gravity behaviours, for each item and each gravity
     /// acting on it,
-    /// −m (a · p) where a is that gravity's acceleration (pt/s²) and p the item's centre of mass.
-    /// The zero level is the origin (0, 0) of the animator's coordinates, so under the default downward gravity
-    /// an item at y has potential −1000 m y: it falls toward larger y and lower potential.
+    /// −m (a · (p − z)) where a is that gravity's acceleration (pt/s²), p the item's centre of mass and z the point
+    /// (0, `potentialEnergyZero`): under the default downward gravity an item at y has potential 1000 m (zero − y),
+    /// positive above the floor (the bottom of the reference bounds by default).
     /// Anchored items are not moved by gravity and count for nothing.
     /// Both read the tree rather than the last sync, so they are right before the first step too.
     public var potentialEnergy: Double {
         // The accelerations acting on each item are summed first, in tree order, as the solver does.
         let tree = behaviorTree
         let table = itemSettings(tree)
+        let zero = Vector(0, potentialEnergyZero)
         var total = 0.0
         for (k, item) in knownItems.enumerated() where table.settings[k].gravity != .zero {
             let properties = table.settings[k].properties ?? ItemProperties()
             guard !properties.anchored else { continue }
             let md = item.massData(density: properties.density)
             let centerOfMass = item.center + Rotation(angle: item.angle).rotate(md.center)
-            total -= md.mass * dot(table.settings[k].gravity, centerOfMass)
+            total -= md.mass * dot(table.settings[k].gravity, centerOfMass - zero)
         }
         // Springs and anything else that stores energy.
         for b in tree { total += b.potentialEnergy(self, settings: table) }
         return total
+    }
+
+    /// The height (a y in points) where gravitational potential energy is zero: the bottom of the reference bounds
+    /// unless set (0 without reference bounds), so that things above the floor have positive potential energy.
+    public var potentialEnergyZero: Double { potentialEnergyZeroSetting ?? referenceBounds?.upper.y ?? 0 }
+
+    /// Sets `potentialEnergyZero`; it must be finite.
+    public func setPotentialEnergyZero(_ y: Double) throws(DynamicsError) {
+        try checkFinite(y, "potentialEnergyZero")
+        potentialEnergyZeroSetting = y
     }
 }

@@ -66,15 +66,23 @@ enum PictureCommands {
         options.colorMode = TerminalOutput.colorMode
         options.width = min(100, max(40, (TerminalOutput.size?.columns ?? 81) - 1))
         var series: [PlotSeries]
+        // In the animator's display units (points or metres).
+        let units = a.displayUnits
+        options.xTitle = "t (s)"
         if what == "energy" {
-            let total = zip(history.kinetic, history.potential).map { $0 + $1 }
-            options.title = "energy (mass·pt²/s²) against time (s); potential is zero at y = 0"
-            series = [PlotSeries(name: "kinetic", x: history.time, y: history.kinetic),
-                      PlotSeries(name: "potential", x: history.time, y: history.potential),
+            let kinetic = history.kinetic.map(units.energy), potential = history.potential.map(units.energy)
+            let total = zip(kinetic, potential).map { $0 + $1 }
+            options.title = "energy against time; potential energy is zero at the floor (animator.potentialEnergyZero)"
+            options.yTitle = "E (\(units.energyUnit))"
+            series = [PlotSeries(name: "kinetic", x: history.time, y: kinetic),
+                      PlotSeries(name: "potential", x: history.time, y: potential),
                       PlotSeries(name: "total", x: history.time, y: total)]
         } else {
-            options.title = "speed (pt/s) against time (s)"
-            series = zip(history.speedItems, history.speeds).map { PlotSeries(name: $0.name, x: history.time, y: $1) }
+            options.title = "speed against time"
+            options.yTitle = "speed (\(units.speedUnit))"
+            series = zip(history.speedItems, history.speeds).map {
+                PlotSeries(name: $0.name, x: history.time, y: $1.map(units.length))
+            }
         }
         do throws(PictureError) { return try Pictures.plot(series, options: options) } catch { throw LuaError(error.description, kind: .raw) }
     }

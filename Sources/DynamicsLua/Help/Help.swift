@@ -7,12 +7,12 @@ enum HelpBinding {
         if s.isNil(at: index) { return HelpCatalog.overview }
         if let name = s.boundTypeName(at: index), let text = HelpCatalog.text(for: name) { return text }
         if let name = s.string(at: index) { return text(forName: name) }
-        if s.type(at: index) == .function {
+        if s.type(at: index) == .function || s.type(at: index) == .table {
             // A global function (help, plot, ...) is known by the global name it is bound to.
             let target = s.absolute(index)
             for name in HelpCatalog.globalFunctionNames {
-                let isFunction = s.getGlobal(name) == .function
-                let same = isFunction && s.rawEqual(target, -1)
+                let isSet = s.getGlobal(name) != .nil
+                let same = isSet && s.rawEqual(target, -1)
                 s.pop()
                 if same, let text = HelpCatalog.text(for: name) { return text }
             }
@@ -41,4 +41,28 @@ enum HelpBinding {
         try print(text(for: s, at: 1), on: s)
         return 0
     } }
+
+    /// What `help` typed alone shows: how to call it (it is a table that can be called, so that it has a text).
+    static let usage = "help: call it. help() lists everything; help(Gravity), help(g) or help(\"magnitude\") tells about one thing"
+
+    /// Pushes `help`: a callable table whose `tostring` says how to use it, so that typing `help` at the prompt
+    /// explains itself instead of printing a function's address.
+    static func push(on s: LuaStack) {
+        s.newTable()
+        s.newTable(record: 3)
+        // __call passes the table first: drop it, so help's argument is the first again.
+        s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
+            s.remove(at: 1)
+            return try function(s)
+        }, name: "help")
+        s.rawSet(-2, field: "__call")
+        s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
+            s.push(usage)
+            return 1
+        })
+        s.rawSet(-2, field: "__tostring")
+        s.push("help")
+        s.rawSet(-2, field: "__name")
+        s.setMetatable(-2)
+    }
 }

@@ -39,7 +39,10 @@ enum PictureOptions {
     /// joints and labels shown, colour when standard output is a colour terminal) then the table's fields.
     static func canvas(_ o: OptionTable?, forTerminal: Bool = TerminalOutput.isTerminal) throws(LuaError) -> TerminalCanvas.Options {
         var options = TerminalCanvas.Options()
-        options.width = min(80, max(20, (TerminalOutput.size?.columns ?? 81) - 1))
+        let size = TerminalOutput.size
+        options.width = min(80, max(20, (size?.columns ?? 81) - 1))
+        // On a terminal the drawing fits its height too, leaving a line for the prompt after it.
+        if let rows = size?.rows { options.maxHeight = max(4, rows - 2) }
         options.showLabels = true
         options.colorMode = forTerminal ? TerminalOutput.colorMode : .none
         guard let o else { return options }
@@ -76,6 +79,7 @@ enum PictureOptions {
         if let contacts = try o.boolean("contacts") { options.showContacts = contacts }
         if let labels = try o.boolean("labels") { options.showLabels = labels }
         if let fields = try o.boolean("fields") { options.showFields = fields }
+        if let grid = try o.boolean("grid") { options.showGrid = grid }
         if let width = try positive(o, "width") { options.pixelWidth = width }
         if let view = try o.rect("view") { options.view = view.box }
         if o.has("background") {
@@ -91,7 +95,7 @@ enum PictureOptions {
     }
 
     /// The keys `snapshot` accepts.
-    static let svgKeys = ["velocities", "velocityScale", "contacts", "labels", "width", "view", "background", "fields"]
+    static let svgKeys = ["velocities", "velocityScale", "contacts", "labels", "width", "view", "background", "fields", "grid"]
 
     /// The HTML replay options.
     static func html(_ o: OptionTable?) throws(LuaError) -> HTMLReplay.Options {

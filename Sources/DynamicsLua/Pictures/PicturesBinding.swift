@@ -36,12 +36,7 @@ enum PicturesBinding {
             Method("snapshot", "animator:snapshot(\"frame.svg\" [, { velocities = false, contacts = false, labels = true }])",
                    "writes an SVG picture of the world; returns the file name") { s throws(LuaError) in
                 let a = try animator(s)
-                let path = try checkPath(s, 2)
-                let o = try PictureOptions.table(s, 3, typeName: "snapshot", keys: PictureOptions.svgKeys)
-                let options = try PictureOptions.svg(o)
-                do throws(PictureError) { try SVGRenderer(options: options).write(a.snapshot(), to: path) } catch { throw PictureOptions.error(error, arg: 3) }
-                s.push(path)
-                return 1
+                return try writeSnapshot(s) { a.snapshot() }
             },
             Method("record", "animator:record([{ maxFrames = 36000 }])",
                    "starts recording every frame stepped from now on, for exportHTML") { s throws(LuaError) in
@@ -100,12 +95,47 @@ enum PicturesBinding {
                      "½ m v² + ½ I ω² of every item that is not anchored (mass: a 100x100 item of density 1 is 1)",
                      get: { s, a in s.push(a.kineticEnergy) }),
             Property("potentialEnergy", "number, mass·pt²/s²",
-                     "every spring's ½ k x², plus -m (g · p) summed over every gravity on each item (zero at the origin, so -1000 m y under default gravity)",
+                     "every spring's ½ k x², plus m g h for every gravity on each item, h its height above potentialEnergyZero (1000 m (zero - y) under default gravity)",
                      get: { s, a in s.push(a.potentialEnergy) }),
+            .number("potentialEnergyZero", "number, pt (a y)", default: "bottom of the reference bounds, else 0",
+                    "the height where gravitational potential energy is 0, so things above the floor have positive energy",
+                    option: false, get: \.potentialEnergyZero, set: { try $0.setPotentialEnergyZero($1) }),
+            .choice("units", ["points", "metres"], default: "\"points\"",
+                    "how printing, traces, plots and pictures show lengths; scripts still read and write points",
+                    get: { $0.displayUnits.metres ? "metres" : "points" }, set: { a, units in a.setDisplaysMetres(units == "metres") }),
+            .number("pointsPerMetre", "number", default: "100", "points in a metre, for units = \"metres\"",
+                    rule: .positive, get: \.displayUnits.pointsPerMetre, set: { try $0.setPointsPerMetre($1) }),
+            .boolean("yUp", default: "false",
+                     "show y growing upward from potentialEnergyZero (the floor) and angles counter-clockwise; scripts still use y down",
+                     get: \.displayUnits.yUp, set: { $0.setDisplaysYUp($1) }),
             Property("isRecording", "boolean", default: "false",
                      "true between animator:record() and animator:stopRecording()",
                      get: { s, a in s.push(PictureSessions.of(s)?.existing(a)?.recording != nil) }),
         ]
+    }
+
+    /// `snapshot(file [, options])` of an animator or a transition: checks the file name (argument 2) and the options
+    /// (argument 3), writes the SVG of what `snapshot` gives and pushes the file name.
+    static func writeSnapshot(_ s: LuaStack, _ snapshot: () -> WorldSnapshot) throws(LuaError) -> Int32 {
+        let path = try checkPath(s, 2)
+        if let problem = problem(withPictureName: path) { throw LuaError.argument(2, problem) }
+        let o = try PictureOptions.table(s, 3, typeName: "snapshot", keys: PictureOptions.svgKeys)
+        let options = try PictureOptions.svg(o)
+        do throws(PictureError) { try SVGRenderer(options: options).write(snapshot(), to: path) } catch {
+            throw PictureOptions.error(error, arg: 3)
+        }
+        s.push(path)
+        return 1
+    }
+
+    /// Why a picture cannot be written under `path`, or nil: snapshots are SVG, so a name promising another image
+    /// format is refused rather than filled with SVG text that image viewers would not open.
+    static func problem(withPictureName path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard ["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "pdf"].contains(ext) else { return nil }
+        return "snapshots are SVG pictures, not .\(ext): name the file .svg (browsers and image editors open it)"
     }
 
     /// A file name at argument `arg`: a non-empty string.

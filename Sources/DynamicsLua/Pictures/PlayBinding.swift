@@ -158,8 +158,13 @@ enum PlayBinding {
         }
         outcome.simulated = a.elapsedTime - start
         if live {
+            // Stopped by Ctrl-C: the last frame is drawn where the world stopped, its status line saying so, and
+            // the error that follows ("interrupted!") is the only other word about it.
+            if outcome.interrupted {
+                let stopped = "t = \(NumberText.fixed(a.elapsedTime, decimals: 2)) s  stopped by Ctrl-C"
+                try TerminalOutput.writeNow(LiveFrame.frame(try picture(), status: stopped), on: s)
+            }
             try TerminalOutput.writeNow(LiveFrame.end, on: s)
-            if outcome.interrupted { try TerminalOutput.print("stopped at t = \(NumberText.fixed(a.elapsedTime, decimals: 2)) s", on: s) }
         } else {
             outcome.lastFrame = (try picture()).joined(separator: "\n") + "\n" + status()
             if printsLastFrame, let text = outcome.lastFrame { try TerminalOutput.print(text, on: s) }

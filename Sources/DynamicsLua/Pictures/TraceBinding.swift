@@ -37,7 +37,7 @@ enum TraceBinding {
         session.trace = nil
         let trace: TraceSession
         do throws(PictureError) {
-            let writer = try TraceWriter(format: format, fields: fields, labels: items.map(\.name))
+            let writer = try TraceWriter(format: format, fields: fields, labels: items.map(\.name), units: a.displayUnits)
             trace = TraceSession(file: try TraceFile(writer: writer, path: writable), items: items)
             try trace.record(time: a.elapsedTime)
             try trace.flush()

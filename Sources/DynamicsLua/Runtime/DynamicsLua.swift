@@ -28,15 +28,17 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
             s.rawSet(module, field: type.info.name)
         }
         try PictureSessions.install(state, host)
-        let functions: [(String, LuaFunction)] = [
-            ("plot", PlotBinding.function), ("use", CurrentAnimator.use), ("help", HelpBinding.function),
-        ]
+        let functions: [(String, LuaFunction)] = [("plot", PlotBinding.function), ("use", CurrentAnimator.use)]
         for (name, function) in functions {
             s.push(function: function, name: name)
             s.pushCopy(of: -1)
             s.setGlobal(name)
             s.rawSet(module, field: name)
         }
+        HelpBinding.push(on: s)
+        s.pushCopy(of: -1)
+        s.setGlobal("help")
+        s.rawSet(module, field: "help")
         // require "luadyn" finds the module already loaded.
         if s.getGlobal("package") == .table, s.rawGet(-1, field: "loaded") == .table {
             s.pushCopy(of: module)

@@ -137,7 +137,11 @@ enum AnimatorBinding {
     /// `Animator 320x568 t=1.50s items=2 behaviors=3 running`.
     static func describe(_ a: Animator) -> String {
         var text = "Animator"
-        if let r = a.referenceBounds { text += " \(NumberText.short(r.width))x\(NumberText.short(r.height))" }
+        if let r = a.referenceBounds {
+            let units = a.displayUnits
+            text += " \(NumberText.short(units.length(r.width)))x\(NumberText.short(units.length(r.height)))"
+            if units.metres { text += " m" }
+        }
         text += " t=\(NumberText.fixed(a.elapsedTime, decimals: 2))s items=\(a.items.count) behaviors=\(a.behaviors.count)"
         return text + (a.isRunning ? " running" : " paused")
     }

@@ -189,14 +189,7 @@ enum TransitionBinding {
             Method("snapshot", "t:snapshot(\"frame.svg\" [, { labels = true }])", "writes an SVG of the container; returns the file name") {
                 s throws(LuaError) in
                 let h = try handle(s)
-                let path = try PicturesBinding.checkPath(s, 2)
-                let o = try PictureOptions.table(s, 3, typeName: "snapshot", keys: PictureOptions.svgKeys)
-                let options = try PictureOptions.svg(o)
-                do throws(PictureError) { try SVGRenderer(options: options).write(h.core.snapshot(), to: path) } catch {
-                    throw PictureOptions.error(error, arg: 3)
-                }
-                s.push(path)
-                return 1
+                return try PicturesBinding.writeSnapshot(s) { h.core.snapshot() }
             },
             Method("record", "t:record([{ maxFrames = 36000 }])", "records every frame stepped from now on, for exportHTML") {
                 s throws(LuaError) in

@@ -16,8 +16,16 @@ enum ViewBinding {
 
     /// `View "red" center=(160.0, 443.0) angle=0.00 v=(0.0, 0.0)`.
     static func describe(_ item: DynamicItem) -> String {
-        "View \"\(item.name)\" center=\(NumberText.point(item.center, decimals: 1)) "
-            + "angle=\(NumberText.fixed(item.angle, decimals: 2)) v=\(NumberText.point(item.velocity, decimals: 1))"
+        // Shown in the display units of its animator (points, y down unless it says otherwise).
+        let units = item.animator?.displayUnits ?? DisplayUnits()
+        if units.isPlain {
+            return "View \"\(item.name)\" center=\(NumberText.point(item.center, decimals: 1)) "
+                + "angle=\(NumberText.fixed(item.angle, decimals: 2)) v=\(NumberText.point(item.velocity, decimals: 1))"
+        }
+        let decimals = units.metres ? 3 : 1
+        return "View \"\(item.name)\" center=\(NumberText.point(units.position(item.center), decimals: decimals)) \(units.lengthUnit) "
+            + "angle=\(NumberText.fixed(units.angle(item.angle), decimals: 2)) rad "
+            + "v=\(NumberText.point(units.vector(item.velocity), decimals: decimals)) \(units.speedUnit)"
     }
 
     /// The shape option: "rectangle", "ellipse" or a convex Path (its first closed subpath, relative to the centre).

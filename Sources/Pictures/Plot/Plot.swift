@@ -9,9 +9,9 @@ public struct PlotSeries: Sendable {
     /// The line's colour when the chart is coloured; nil: the next colour of the default palette.
     public var color: RGBColor?
 
-    /// A series of `values` against their index (0, 1, 2, ...).
+    /// A series of `values` against their position, counted from 1 as Lua counts (1, 2, 3, ...).
     public init(name: String, values: [Double], color: RGBColor? = nil) {
-        self.name = name; self.y = values; self.x = values.indices.map(Double.init); self.color = color
+        self.name = name; self.y = values; self.x = values.indices.map { Double($0 + 1) }; self.color = color
     }
 
     /// A series of `y` against `x`; extra values of the longer array are ignored.
@@ -31,8 +31,12 @@ public struct PlotOptions: Sendable {
     public var colorMode: TerminalColorMode = .none
     /// A line above the chart.
     public var title: String?
-    /// Fixed y range; nil: from the data. Points outside it are clipped.
+    /// Fixed y range; nil: from the data, widened to round numbers. Points outside it are clipped.
     public var yRange: ClosedRange<Double>?
+    /// What the horizontal axis measures, with its unit (e.g. "t (s)"), written under it; nil: nothing.
+    public var xTitle: String?
+    /// What the vertical axis measures, with its unit (e.g. "y (pt)"), written above it; nil: nothing.
+    public var yTitle: String?
 
     /// Options with every default: 60 x 12, plain.
     public init() {}
@@ -41,8 +45,8 @@ public struct PlotOptions: Sendable {
 /// The colours given to series that name none, in order.
 let plotPalette: [RGBColor] = [0x4682b4, 0xdc143c, 0x2e8b57, 0xff8c00, 0x9370db, 0xdaa520].map { RGBColor(hex: $0) }
 
-/// A braille line chart of `series` as text: y axis with max and min labels, x axis with first and last x,
-/// and a legend. Non-finite points are skipped (the line breaks there). With no colour and several series,
+/// A braille line chart of `series` as text: a y axis marked at round numbers (a range from the data widens to
+/// them), an x axis marked at round numbers between its first and last x, the axis titles when given, and a legend. Non-finite points are skipped (the line breaks there). With no colour and several series,
 /// each line's last point is marked with its number from the legend, since braille dots cannot be told apart.
 public func plot(_ series: PlotSeries..., options: PlotOptions = PlotOptions()) throws(PictureError) -> String {
     try plot(series, options: options)
@@ -68,9 +72,25 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
         let pad = max(abs(yMin) * 0.1, 1)
         yMin -= pad; yMax += pad
     }
-
-    let topLabel = NumberText.compact(yMax), bottomLabel = NumberText.compact(yMin)
-    let gutter = max(topLabel.count, bottomLabel.count) + 1
+    // Ticks at round numbers, about one every two lines; a range from the data widens to the ticks around it.
+    let yStep = PlotTicks.step(for: yMax - yMin, ticks: max(2, options.height / 2))
+    if options.yRange == nil, let step = yStep {
+        yMin = (yMin / step).rounded(.down) * step
+        yMax = (yMax / step).rounded(.up) * step
+    }
+    let yTicks = yStep.map { PlotTicks.values(from: yMin, to: yMax, step: $0) } ?? [yMin, yMax]
+    // Each tick labels the line nearest to it; the top and bottom lines always carry the range's ends.
+    var rowLabels = [String](repeating: "", count: options.height)
+    for tick in yTicks {
+        // Ranges spanning most of Double's range overflow the scale: such ticks are left out.
+        let place = ((yMax - tick) / (yMax - yMin) * Double(options.height - 1)).rounded()
+        guard place.isFinite, place >= 0, place < Double(options.height) else { continue }
+        let r = Int(place)
+        if rowLabels[r].isEmpty { rowLabels[r] = PlotTicks.label(tick, step: yStep) }
+    }
+    rowLabels[0] = PlotTicks.label(yMax, step: yStep)
+    rowLabels[options.height - 1] = PlotTicks.label(yMin, step: yStep)
+    let gutter = (rowLabels.map(\.count).max() ?? 1) + 1
     let columns = max(1, options.width - gutter - 1)
     var grid = DotGrid(columns: columns, rows: options.height, glyphs: .braille)
     let w = Double(grid.dotWidth), h = Double(grid.dotHeight)
@@ -110,15 +130,47 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
     func padLeft(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
     var out: [String] = []
     if let title = options.title { out.append(title) }
+    if let yTitle = options.yTitle { out.append(padLeft("", gutter - 1) + " ↑ " + yTitle) }
     for (row, line) in body.enumerated() {
-        let label = row == 0 ? topLabel : (row == body.count - 1 ? bottomLabel : "")
-        let tick = row == 0 || row == body.count - 1 ? "┤" : "│"
-        out.append(padLeft(label, gutter - 1) + " " + tick + line)
+        let tick = rowLabels[row].isEmpty ? "│" : "┤"
+        out.append(padLeft(rowLabels[row], gutter - 1) + " " + tick + line)
     }
-    out.append(String(repeating: " ", count: gutter) + "└" + String(repeating: "─", count: columns))
-    let left = NumberText.compact(xMin), right = NumberText.compact(xMax)
-    let gap = max(1, columns + 1 - left.count - right.count)
-    out.append(String(repeating: " ", count: gutter) + left + String(repeating: " ", count: gap) + right)
+    // The x axis: a mark under each round x, its label centred below it where it fits.
+    // Counts (values against 1, 2, 3, ...) are marked at whole numbers only.
+    var xStep = PlotTicks.step(for: xMax - xMin, ticks: max(2, columns / 8))
+    if let step = xStep, step < 1, xs.allSatisfy({ $0 == $0.rounded() }) { xStep = 1 }
+    var axis = [Character](repeating: "─", count: columns)
+    var labels = [Character](repeating: " ", count: columns + 1)
+    var placed: [(column: Int, text: String)] = [(0, PlotTicks.label(xMin, step: xStep))]
+    let last = PlotTicks.label(xMax, step: xStep)
+    if let xStep {
+        for tick in PlotTicks.values(from: xMin, to: xMax, step: xStep) {
+            let place = ((tick - xMin) / (xMax - xMin) * Double(columns - 1)).rounded()
+            guard place.isFinite, place > 0, place < Double(columns - 1) else { continue }
+            let column = Int(place)
+            axis[column] = "┬"
+            placed.append((column, PlotTicks.label(tick, step: xStep)))
+        }
+    }
+    placed.append((columns - 1, last))
+    var freeFrom = 0
+    for (index, mark) in placed.enumerated() {
+        let text = Array(mark.text)
+        var start = mark.column - text.count / 2
+        if index == 0 { start = 0 }
+        if index == placed.count - 1 { start = columns + 1 - text.count }
+        // A label that would touch its neighbour is left out; the ends always show.
+        let isEnd = index == 0 || index == placed.count - 1
+        guard start >= freeFrom, start + text.count <= columns + 1 || isEnd else { continue }
+        if !isEnd, start + text.count + 1 > columns + 1 - last.count { continue }
+        for (k, c) in text.enumerated() where start + k >= 0 && start + k < labels.count { labels[start + k] = c }
+        freeFrom = start + text.count + 1
+    }
+    out.append(String(repeating: " ", count: gutter) + "└" + String(axis))
+    out.append(String(repeating: " ", count: gutter) + String(labels).trimmingTrailingSpaces)
+    if let xTitle = options.xTitle {
+        out.append(String(repeating: " ", count: gutter + max(0, (columns + 1 - xTitle.count) / 2)) + xTitle + " →")
+    }
     let legend = series.enumerated().map { index, s -> String in
         let color = s.color ?? plotPalette[index % plotPalette.count]
         let marker = markSeries ? "\(index + 1)" : "━━"
@@ -127,4 +179,13 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
     }
     if !legend.isEmpty { out.append(String(repeating: " ", count: gutter) + legend.joined(separator: "   ")) }
     return out.joined(separator: "\n")
+}
+
+private extension String {
+    /// The text without the spaces at its end.
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
 }

@@ -7,7 +7,8 @@ public struct HTMLReplay: Sendable {
     public struct Options: Sendable {
         /// The page title.
         public var title: String = "LuaDynamics replay"
-        /// Canvas width in CSS pixels (the height keeps the world's aspect ratio).
+        /// Canvas width in pixels (the height keeps the world's aspect ratio). On the page the picture is scaled to
+        /// fit the window, width and height, with the controls below it always in view.
         public var canvasWidth: Int = 640
         /// Whether trails start switched on (the page has a checkbox either way).
         public var trails: Bool = false
@@ -45,11 +46,17 @@ public struct HTMLReplay: Sendable {
 
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<title>\(Escaping.xml(options.title))</title>\n"
-        page += "<style>body{font:14px sans-serif;margin:12px;background:#f4f4f4}canvas{background:#fff;"
-        page += "border:1px solid #ccc;display:block}#controls{margin-top:8px;display:flex;gap:10px;align-items:center}"
-        page += "#time{flex:1}</style>\n</head>\n<body>\n"
+        // The page is a column as tall as the window: the canvas takes what the controls leave and shows the whole
+        // world in it, scaled down to fit and never up (object-fit: scale-down keeps the aspect ratio), so a tall
+        // world or a narrow phone never pushes the controls out of sight; the controls wrap when the window is narrow.
+        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        page += "<style>html,body{height:100%;margin:0}body{font:14px sans-serif;background:#f4f4f4;display:flex;"
+        page += "flex-direction:column;box-sizing:border-box;padding:8px;gap:8px}canvas{flex:1 1 auto;min-height:0;"
+        page += "width:100%;object-fit:scale-down;object-position:left top}"
+        page += "#controls{flex:none;display:flex;flex-wrap:wrap;gap:8px 10px;align-items:center;"
+        page += "max-width:\(max(options.canvasWidth, 320))px}#time{flex:1 1 120px;min-width:100px}</style>\n</head>\n<body>\n"
         page += "<canvas id=\"scene\" width=\"\(options.canvasWidth)\" height=\"\(height)\"></canvas>\n"
-        page += "<div id=\"controls\" style=\"width:\(options.canvasWidth)px\">"
+        page += "<div id=\"controls\">"
         page += "<button id=\"play\" type=\"button\">Play</button>"
         page += "<input id=\"time\" type=\"range\" min=\"0\" max=\"\(max(0, recording.frames.count - 1))\" step=\"1\" value=\"0\">"
         page += "<span id=\"clock\">0.00 s</span>"

@@ -3,6 +3,8 @@
 /// A URL hash `#t=SECONDS` (seconds after the first frame, optionally `&trails=1`) draws that instant paused
 /// and puts a summary of what the canvas shows into the page title: for each item colour, how many pixels
 /// have it and their centroid in world points, so a headless browser can check what was really rendered.
+/// With `&marks=1` as well, the box holding the controls is painted pure green (#00ff00), so a screenshot shows
+/// where the controls are and whether all of them are in the window.
 enum ReplayScript {
     static let source = #"""
 (function () {
@@ -119,6 +121,16 @@ enum ReplayScript {
     canvas.setAttribute("data-frame", String(index));
   }
 
+  // Where the page put things, in CSS pixels: the window, the picture as drawn (the canvas scaled down to fit its
+  // box, as its object-fit says) and the box around the controls.
+  function layout() {
+    var box = canvas.getBoundingClientRect(), controls = document.getElementById("controls").getBoundingClientRect();
+    var s = Math.min(1, box.width / canvas.width, box.height / canvas.height);
+    function r(x, y, w, h) { return [Math.round(x), Math.round(y), Math.round(w), Math.round(h)]; }
+    return { window: [window.innerWidth, window.innerHeight], picture: r(box.left, box.top, canvas.width * s, canvas.height * s),
+             controls: r(controls.left, controls.top, controls.width, controls.height) };
+  }
+
   // What the canvas shows, per distinct item colour: pixel count and centroid in world points.
   function summary(index) {
     var data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -139,7 +151,7 @@ enum ReplayScript {
       }
     }
     var out = { frame: index, t: index >= 0 ? frames[index].t : 0, pixels: canvas.width * canvas.height,
-                background: background, colors: {} };
+                background: background, colors: {}, layout: layout() };
     colors.forEach(function (c, k) {
       var s = stats[k];
       out.colors[c] = s.n ? { n: s.n, x: +(view[0] + s.sx / s.n / scale).toFixed(2), y: +(view[1] + s.sy / s.n / scale).toFixed(2) } : { n: 0 };
@@ -191,6 +203,7 @@ enum ReplayScript {
     var m = /[#&]t=([0-9.eE+-]+)/.exec(location.hash);
     if (!m) { return false; }
     if (/[#&]trails=1/.test(location.hash)) { trailsBox.checked = true; }
+    if (/[#&]marks=1/.test(location.hash)) { document.getElementById("controls").style.background = "#00ff00"; }
     setPlaying(false);
     show(startTime + parseFloat(m[1]));
     document.title = "replay " + JSON.stringify(summary(frameAt(shownTime)));

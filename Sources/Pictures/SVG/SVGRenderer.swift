@@ -12,8 +12,10 @@ public struct SVGRenderer: Sendable {
         public var velocityScale: Double = 0.1
         /// Mark the contact points.
         public var showContacts: Bool = false
-        /// Write each item's name at its centre.
+        /// Write each item's name beside it (to its right, on a white halo, so it hides nothing and reads on anything).
         public var showLabels: Bool = true
+        /// Draw a grid at round distances in the snapshot's display units, labelled along the top and left edges.
+        public var showGrid: Bool = false
         /// Draw each field as a grid of arrows with a legend line.
         public var showFields: Bool = true
         /// Width of the document in CSS pixels; nil: one pixel a point. The height keeps the aspect ratio.
@@ -59,6 +61,7 @@ public struct SVGRenderer: Sendable {
             svg += " width=\"\(f(view.width))\" height=\"\(f(view.height))\" fill=\"\(background.hexString)\"/>\n"
         }
 
+        if options.showGrid { svg += gridElements(snapshot.units, view: view, unit: unit) }
         if options.showFields { svg += fieldElements(snapshot, view: view, unit: unit) }
 
         svg += "<g class=\"boundaries\" fill=\"none\" stroke=\"\(RGBColor.boundary.hexString)\""
@@ -81,6 +84,8 @@ public struct SVGRenderer: Sendable {
         svg += "<g class=\"items\" stroke-width=\"\(f(unit))\">\n"
         for item in snapshot.items { svg += itemElements(item, unit: unit) }
         svg += "</g>\n"
+        // Labels after every item, so no item is drawn over another's name.
+        if options.showLabels { svg += labelElements(snapshot.items, unit: unit) }
 
         // Item groups: a dashed outline around each group's members.
         if !snapshot.groups.isEmpty {
@@ -105,9 +110,10 @@ public struct SVGRenderer: Sendable {
             svg += "</g>\n"
         }
         if options.showContacts {
-            svg += "<g class=\"contacts\" fill=\"\(RGBColor.contact.hexString)\">\n"
+            // A ring with a white rim: visible on items of any colour and on the background.
+            svg += "<g class=\"contacts\" fill=\"\(RGBColor.contact.hexString)\" stroke=\"#ffffff\" stroke-width=\"\(f(0.8 * unit))\">\n"
             for p in snapshot.contactPoints where p.isFinite {
-                svg += "<circle class=\"contact\" cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(2 * unit))\"/>\n"
+                svg += "<circle class=\"contact\" cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(3 * unit))\"/>\n"
             }
             svg += "</g>\n"
         }
@@ -163,14 +169,51 @@ public struct SVGRenderer: Sendable {
             let points = ItemOutline.local(item).filter(\.isFinite).map { "\(f($0.x)),\(f($0.y))" }
             out += "<polygon class=\"item\" \(common) points=\"\(points.joined(separator: " "))\"/>\n"
         }
-        if options.showLabels, !item.name.isEmpty {
-            let size = max(unit * 4, min(abs(item.size.x), abs(item.size.y), unit * 40) * 0.3)
-            let ink = color.brightness > 0.55 ? "#000000" : "#ffffff"
-            out += "<text class=\"label\" x=\"\(f(item.center.x))\" y=\"\(f(item.center.y))\" font-size=\"\(f(size))\""
-            out += " font-family=\"sans-serif\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(ink)\">"
-            out += name + "</text>\n"
-        }
         return out
+    }
+
+    /// Each item's name to the right of the item's extent, in dark ink on a white halo, at one size for the whole
+    /// picture: it never covers the item and stays legible however small the item is.
+    private func labelElements(_ items: [ItemSnapshot], unit: Double) -> String {
+        let size = 5 * unit
+        var out = "<g class=\"labels\" font-size=\"\(f(size))\" font-family=\"sans-serif\" fill=\"#222222\""
+        out += " stroke=\"#ffffff\" stroke-width=\"\(f(1.2 * unit))\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n"
+        for item in items where !item.name.isEmpty && item.alpha > 0 && item.center.isFinite && item.angle.isFinite {
+            let q = Rotation(angle: item.angle)
+            let right = ItemOutline.local(item).filter(\.isFinite).map { q.rotate($0).x }.max() ?? 0
+            out += "<text class=\"label\" data-name=\"\(Escaping.xml(item.name))\" x=\"\(f(item.center.x + right + 1.5 * unit))\""
+            out += " y=\"\(f(item.center.y))\" dominant-baseline=\"central\">\(Escaping.xml(item.name))</text>\n"
+        }
+        return out + "</g>\n"
+    }
+
+    /// Grid lines at round distances in `units` (about eight across the view), each labelled with its value along
+    /// the top and left edges, and the grid's step written in the bottom-left corner.
+    private func gridElements(_ units: DisplayUnits, view: AABB, unit: Double) -> String {
+        let shownWidth = units.length(max(view.width, view.height))
+        guard let step = PlotTicks.step(for: shownWidth, ticks: 8) else { return "" }
+        let size = 5 * unit
+        var out = "<g class=\"grid\" stroke=\"#c8d0d8\" stroke-width=\"\(f(0.5 * unit))\" font-size=\"\(f(size))\""
+        out += " font-family=\"sans-serif\" fill=\"#6a7580\">\n"
+        // x is shown as it is; y per the units (from the floor upward when y is up).
+        let xs = PlotTicks.values(from: units.length(view.lower.x), to: units.length(view.upper.x), step: step)
+        let ys0 = units.yUp ? units.length(units.floor - view.upper.y) : units.length(view.lower.y)
+        let ys1 = units.yUp ? units.length(units.floor - view.lower.y) : units.length(view.upper.y)
+        let ys = PlotTicks.values(from: ys0, to: ys1, step: step)
+        for x in xs {
+            let px = units.points(x)
+            out += "<line class=\"grid-line\" x1=\"\(f(px))\" y1=\"\(f(view.lower.y))\" x2=\"\(f(px))\" y2=\"\(f(view.upper.y))\"/>\n"
+            out += "<text stroke=\"none\" x=\"\(f(px + unit))\" y=\"\(f(view.lower.y + size + unit))\">\(PlotTicks.label(x, step: step))</text>\n"
+        }
+        for y in ys {
+            let py = units.pointsY(y)
+            out += "<line class=\"grid-line\" x1=\"\(f(view.lower.x))\" y1=\"\(f(py))\" x2=\"\(f(view.upper.x))\" y2=\"\(f(py))\"/>\n"
+            out += "<text stroke=\"none\" x=\"\(f(view.lower.x + unit))\" y=\"\(f(py - unit))\">\(PlotTicks.label(y, step: step))</text>\n"
+        }
+        let axes = units.yUp ? "x right, y up" : "x right, y down"
+        out += "<text class=\"grid-scale\" stroke=\"none\" x=\"\(f(view.lower.x + unit))\" y=\"\(f(view.upper.y - unit))\">"
+        out += "grid \(PlotTicks.label(step, step: step)) \(units.lengthUnit), \(axes)</text>\n"
+        return out + "</g>\n"
     }
 
     private func pathData(_ points: [Vector], closed: Bool) -> String {

@@ -17,12 +17,23 @@ public enum TraceField: String, Sendable, CaseIterable {
         }
     }
 
-    func values(of item: ItemSnapshot) -> [Double] {
+    /// The item's values of this field, shown in `units`.
+    func values(of item: ItemSnapshot, in units: DisplayUnits) -> [Double] {
         switch self {
-        case .center: return [item.center.x, item.center.y]
-        case .velocity: return [item.velocity.x, item.velocity.y]
-        case .angle: return [item.angle]
-        case .angularVelocity: return [item.angularVelocity]
+        case .center: let p = units.position(item.center); return [p.x, p.y]
+        case .velocity: let v = units.vector(item.velocity); return [v.x, v.y]
+        case .angle: return [units.angle(item.angle)]
+        case .angularVelocity: return [units.angle(item.angularVelocity)]
+        }
+    }
+
+    /// The unit of this field's values in `units`, for CSV column names.
+    func unit(in units: DisplayUnits) -> String {
+        switch self {
+        case .center: return units.lengthUnit
+        case .velocity: return units.speedUnit
+        case .angle: return "rad"
+        case .angularVelocity: return "rad/s"
         }
     }
 }
@@ -45,10 +56,14 @@ public struct TraceWriter: Sendable {
     public let fields: [TraceField]
     /// The items' labels, in column order; repeated labels get `#2`, `#3` suffixes so columns stay distinct.
     public let labels: [String]
+    /// How values are shown: points, y down (what scripts use) unless the animator says otherwise. With other
+    /// units, CSV column names carry their unit (`red.center.y (m)`) and JSON lines a `units` member.
+    public let units: DisplayUnits
 
     /// A writer for items labelled `labels` (the caller passes their snapshots in this order to `line`).
     public init(format: TraceFormat, fields: [TraceField] = [.center, .velocity, .angle, .angularVelocity],
-                labels: [String]) throws(PictureError) {
+                labels: [String], units: DisplayUnits = DisplayUnits()) throws(PictureError) {
+        self.units = units
         guard !fields.isEmpty else { throw .invalidOption("a trace needs at least one field") }
         var seenFields: [TraceField] = []
         for f in fields where !seenFields.contains(f) { seenFields.append(f) }
@@ -67,8 +82,12 @@ public struct TraceWriter: Sendable {
     /// The header line with its line break (CSV), or an empty string (JSON Lines has none).
     public var header: String {
         guard format == .csv else { return "" }
-        var columns = ["time"]
-        for label in labels { for f in fields { columns += f.components.map { label + "." + $0 } } }
+        var columns = [units.isPlain ? "time" : "time (s)"]
+        for label in labels {
+            for f in fields {
+                columns += f.components.map { units.isPlain ? label + "." + $0 : label + "." + $0 + " (\(f.unit(in: units)))" }
+            }
+        }
         return columns.map(Escaping.csvField).joined(separator: ",") + "\n"
     }
 
@@ -80,7 +99,7 @@ public struct TraceWriter: Sendable {
             var cells = [csvNumber(time)]
             for index in labels.indices {
                 for f in fields {
-                    if index < items.count { cells += f.values(of: items[index]).map(csvNumber) }
+                    if index < items.count { cells += f.values(of: items[index], in: units).map(csvNumber) }
                     else { cells += f.components.map { _ in "" } }
                 }
             }
@@ -91,12 +110,13 @@ public struct TraceWriter: Sendable {
                 guard index < items.count else { objects.append("null"); continue }
                 var members = ["\"name\":" + Escaping.jsonString(label)]
                 for f in fields {
-                    let values = f.values(of: items[index]).map(jsonNumber)
+                    let values = f.values(of: items[index], in: units).map(jsonNumber)
                     members.append(Escaping.jsonString(f.rawValue) + ":" + (values.count == 1 ? values[0] : "[" + values.joined(separator: ",") + "]"))
                 }
                 objects.append("{" + members.joined(separator: ",") + "}")
             }
-            return "{\"time\":\(jsonNumber(time)),\"items\":[" + objects.joined(separator: ",") + "]}\n"
+            let shown = units.isPlain ? "" : ",\"units\":{\"length\":\"\(units.lengthUnit)\",\"yUp\":\(units.yUp)}"
+            return "{\"time\":\(jsonNumber(time))\(shown),\"items\":[" + objects.joined(separator: ",") + "]}\n"
         }
     }
 

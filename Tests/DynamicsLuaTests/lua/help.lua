@@ -50,3 +50,8 @@ for typeName, object in pairs(instances) do
     end
   end
 end
+
+-- `help` typed alone explains itself rather than printing a function's address; it is still called as a function.
+assert(tostring(help):find("help() lists everything", 1, true), tostring(help))
+assert(captured(help):find("Animator", 1, true))
+assert(select(2, pcall(help, 5)) == nil)

@@ -57,6 +57,12 @@ assert(svg:find('viewBox="0.000 0.000 200.000 100.000"', 1, true) or svg:find('v
   "the view box is the reference bounds")
 os.remove(svgPath)
 expectError("bad argument #1 to 'snapshot' (file name expected, got no value)", function() a:snapshot() end)
+-- a name promising another image format is refused, and nothing is written under it
+local pngPath = os.tmpname() .. ".png"
+expectError("bad argument #1 to 'snapshot' (snapshots are SVG pictures, not .png: name the file .svg",
+  function() a:snapshot(pngPath) end)
+assert(io.open(pngPath) == nil, "nothing written under a .png name")
+expectError("not .jpg", function() a:snapshot(os.tmpname() .. ".JPG") end)
 expectError("bad argument #2 to 'snapshot' (field 'velocities': boolean expected, got number)",
   function() a:snapshot("x.svg", { velocities = 1 }) end)
 expectError("cannot write '/nonexistent-folder/x.svg'", function() a:snapshot("/nonexistent-folder/x.svg") end)

@@ -13,9 +13,14 @@ local rows = lines(chart)
 -- 12 plot lines, the axis, the x labels and the legend
 assert(#rows == 12 + 3, "got " .. #rows .. " lines")
 assert(rows[1]:find("^100 ┤"), "the top label is the largest value: " .. rows[1])
-assert(rows[12]:find("^%s*1 ┤"), "the bottom label is the smallest value: " .. rows[12])
--- values are plotted against 0, 1, 2, ... : x runs from 0 to 9
-assert(rows[14]:find("^%s*0%s+9$"), "x bounds under the axis: " .. rows[14])
+assert(rows[12]:find("^%s*0 ┤"), "the bottom label is the round number below the smallest value: " .. rows[12])
+-- values are plotted against 1, 2, 3, ... : x runs from 1 to 10, marked at round numbers between
+assert(rows[14]:find("^%s*1%s+2%s+4%s+6%s+8%s+10$"), "x marks under the axis: " .. rows[14])
+-- and the y axis at round numbers: 0, 20, ..., 100
+assert(rows[3]:find("^%s*80 ┤") and rows[12]:find("^%s*0 ┤"), rows[3] .. " / " .. rows[12])
+-- axis titles
+local titled = lines(plot(squares, { xlabel = "i", ylabel = "i² (pt)" }))
+assert(titled[1]:find("↑ i² (pt)", 1, true) and titled[#titled - 1]:find("i →", 1, true), table.concat(titled, "\n"))
 assert(rows[15]:find("series 1", 1, true))
 assert(not chart:find("\27", 1, true), "plain text off a terminal")
 
@@ -25,7 +30,7 @@ local two = plot({ name = "up", values = { 0, 1, 2 } }, { name = "down", x = { 0
 local r = lines(two)
 assert(r[1] == "two lines")
 assert(r[2]:find("^%s*5 ┤"), r[2])
-assert(r[7]:find("^%-2 ┤"), r[7])
+assert(r[7]:find("^%-5 ┤"), r[7])
 assert(r[#r]:find("1 up", 1, true) and r[#r]:find("2 down", 1, true), "numbered legend without colour")
 for _, line in ipairs(r) do assert(utf8.len(line) <= 40, "no line wider than the width") end
 

@@ -39,6 +39,7 @@ extension Animator {
                                      boundaries: parts.boundaries, joints: parts.joints, contactPoints: points,
                                      fields: fields)
         snapshot.groups = groups
+        snapshot.units = displayUnits
         return snapshot
     }
 

@@ -89,6 +89,8 @@ public struct WorldSnapshot: Sendable {
     public var contactPoints: [Vector]
     /// The item groups, each outlined around its members.
     public var groups: [GroupSnapshot] = []
+    /// How the animator shows values to people (grid labels and scales use it).
+    public var units = DisplayUnits()
     /// The fields, in tree order.
     public var fields: [FieldSnapshot]
     public init(time: Double, referenceBounds: AABB?, items: [ItemSnapshot], boundaries: [BoundarySnapshot],
