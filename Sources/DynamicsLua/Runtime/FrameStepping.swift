@@ -15,6 +15,7 @@ enum FrameStepping {
         let ok = try AnimatorBinding.stepping(s, host: host) { try a.step(dt) } != nil
         try sessions?.didStep(a)
         try sessions?.flush(a)
+        host?.liveViews.didStep(a)
         return ok
     }
 
@@ -33,6 +34,7 @@ enum FrameStepping {
         return try LuaInterrupt.guarding(s) { () throws(LuaError) in
             let watch: (Animator) throws -> Bool = { a in
                 if observing { try sessions?.didStep(a) }
+                host?.liveViews.didStep(a)
                 let goOn = try afterFrame?(a) ?? true
                 return goOn && !LuaInterrupt.isPending
             }
