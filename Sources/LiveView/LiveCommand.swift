@@ -26,20 +26,12 @@ enum LiveCommand: Equatable {
     /// The command in a page's JSON text, or nil for anything malformed: not JSON, an unknown command, a missing or
     /// non-finite number. Malformed messages are dropped; they never reach the world.
     static func parse(_ text: String) -> LiveCommand? {
-        guard text.utf8.count <= 4096,
-              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
-              let fields = object as? [String: Any],
-              let command = fields["cmd"] as? String else { return nil }
-        func number(_ key: String) -> Double? {
-            guard let n = fields[key] as? NSNumber, !(fields[key] is Bool) else { return nil }
-            let x = n.doubleValue
-            return x.isFinite ? x : nil
+        // The decoder checks the types: `true` is not a number, 1.5 is not an item index.
+        guard text.utf8.count <= 4096, let m = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else {
+            return nil
         }
-        func integer(_ key: String) -> Int? {
-            guard let x = number(key), x == x.rounded(), abs(x) < 1e9 else { return nil }
-            return Int(x)
-        }
-        switch command {
+        func finite(_ x: Double?, within limit: Double = 1e9) -> Double? { x.flatMap { $0.isFinite && abs($0) < limit ? $0 : nil } }
+        switch m.cmd {
         case "pause": return .pause
         case "play": return .play
         case "step": return .step
@@ -47,20 +39,29 @@ enum LiveCommand: Equatable {
         case "scene": return .sceneRequest
         case "release": return .release
         case "drag":
-            guard let scene = integer("scene"), let item = integer("item"), let x = number("x"), let y = number("y"),
-                  abs(x) < 1e9, abs(y) < 1e9 else { return nil }
+            guard let scene = m.scene, let item = m.item, let x = finite(m.x), let y = finite(m.y) else { return nil }
             return .drag(scene: scene, item: item, target: Vector(x, y))
         case "gravity":
-            guard let value = number("value"), value >= 0, value <= 1000 else { return nil }
+            guard let value = finite(m.value), value >= 0, value <= 1000 else { return nil }
             return .gravity(value)
         case "item":
-            guard let scene = integer("scene"), let item = integer("item"),
-                  let name = fields["property"] as? String, let property = ItemProperty(rawValue: name),
-                  let value = number("value"), value >= 0, value <= 1e6 else { return nil }
+            guard let scene = m.scene, let item = m.item, let name = m.property, let property = ItemProperty(rawValue: name),
+                  let value = finite(m.value, within: 1e6), value >= 0 else { return nil }
             if property == .density && value <= 0 { return nil }
             return .itemProperty(scene: scene, item: item, property: property, value: value)
         default:
             return nil
         }
+    }
+
+    /// Every field any command has; each command reads its own.
+    private struct Message: Decodable {
+        var cmd: String
+        var scene: Int?
+        var item: Int?
+        var x: Double?
+        var y: Double?
+        var value: Double?
+        var property: String?
     }
 }

@@ -126,6 +126,9 @@ function fit() {
   S.view = {scale, ox: (w - bw * scale) / 2 - b[0] * scale, oy: (h - bh * scale) / 2 - b[1] * scale, dpr, box: b};
 }
 const sx = x => S.view.ox + x * S.view.scale, sy = y => S.view.oy + y * S.view.scale;
+/* A world point in the window's CSS pixels (for tests and for the console). */
+S.toScreen = (x, y) => { const r = canvas.getBoundingClientRect(); return [r.left + sx(x) / S.view.dpr, r.top + sy(y) / S.view.dpr]; };
+S.latest = () => S.frames[S.frames.length - 1] || null;
 function toWorld(ev) {
   const r = canvas.getBoundingClientRect(), d = S.view.dpr;
   return [((ev.clientX - r.left) * d - S.view.ox) / S.view.scale, ((ev.clientY - r.top) * d - S.view.oy) / S.view.scale];

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// The live view as a person uses it: `luadyn --serve` (or `.serve` at the REPL) and a real headless Chromium
+/// clicking, dragging and reading the page. Each test starts its own server and browser and stops both.
+@Suite(.serialized) struct LiveViewBrowserTests {
+    /// A box in a 400 x 300 world, on the floor or falling to it; a ball that bounces.
+    static let scene = """
+        animator = Animator{ width = 400, height = 300 }
+        box = View{ center = {200, 60}, size = {40, 40}, name = "box", color = "tomato" }
+        ball = View{ center = {100, 60}, size = {30, 30}, shape = "ellipse", name = "ball" }
+        gravity = Gravity{ box, ball }
+        animator:addBehavior(gravity)
+        animator:addBehavior(Collision{ box, ball, translatesReferenceBoundsIntoBoundary = true })
+        animator:addBehavior(ItemBehavior{ box, friction = 0.5 })
+        animator.allowsSleep = false
+        return animator
+        """
+
+    /// A served scene: the process, its URL, and the folder it runs in.
+    final class Served {
+        let folder: URL
+        let running: LuaDyn.Running
+        let url: String
+        var port: Int { Int(url.split(separator: ":").last!.prefix { $0.isNumber })! }
+
+        init(scene: String = LiveViewBrowserTests.scene, arguments: [String] = []) throws {
+            folder = try LuaDyn.temporaryDirectory()
+            try scene.write(to: folder.appendingPathComponent("scene.lua"), atomically: true, encoding: .utf8)
+            running = try LuaDyn.start(["--serve"] + arguments + ["scene.lua"], input: "", in: folder, scratch: folder)
+            let running = self.running
+            LuaDyn.waitUntil { running.output().contains("\n") || !running.process.isRunning }
+            url = running.output().split(separator: "\n").first.map(String.init) ?? ""
+            guard url.hasPrefix("http://127.0.0.1:") else {
+                throw HeadlessChromium.Failure(description: "no URL: \(running.result().stderr)")
+            }
+        }
+
+        /// Ctrl-C once; returns how the process ended.
+        func interrupt() -> LuaDyn.Result {
+            running.process.interrupt()
+            if !LuaDyn.waitUntil(seconds: 10, { !running.process.isRunning }) {
+                kill(running.process.processIdentifier, SIGKILL)
+            }
+            running.process.waitUntilExit()
+            return running.result()
+        }
+
+        deinit {
+            if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL); running.process.waitUntilExit() }
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// Opens the page and waits for the scene and some frames.
+    private func open(_ served: Served, width: Int = 800, height: Int = 600) throws -> HeadlessChromium {
+        let browser = try HeadlessChromium(url: served.url, width: width, height: height)
+        #expect(browser.waitUntil("!!(window.liveView && liveView.scene && liveView.latest() && liveView.latest().frame > 2)"))
+        return browser
+    }
+
+    /// A wheel that spins for ever (no gravity, no resistance, no sleep): the world moves whenever it is looked at.
+    static let spinner = """
+        animator = Animator{ width = 200, height = 200 }
+        animator.allowsSleep = false
+        wheel = View{ center = {100, 100}, size = {80, 20}, name = "wheel" }
+        spin = ItemBehavior{ wheel }
+        animator:addBehavior(spin)
+        spin:addAngularVelocity(wheel, 2)
+        return animator
+        """
+
+    @Test func thePageLoadsFromServeAndTheWorldMoves() throws {
+        let served = try Served(scene: Self.spinner)
+        let browser = try open(served)
+        #expect(try browser.evaluate("document.title") as? String == "luadyn live view")
+        #expect(try browser.evaluate("liveView.scene.items.map(i => i.name).join(',')") as? String == "wheel")
+        let firstFrame = try #require(try browser.number("liveView.latest().frame"))
+        let firstTime = try #require(try browser.number("liveView.latest().time"))
+        let firstAngle = try #require(try browser.number("liveView.latest().items[2]"))
+        #expect(browser.waitUntil("liveView.latest().frame > \(firstFrame + 20)"))
+        let laterTime = try #require(try browser.number("liveView.latest().time"))
+        let laterAngle = try #require(try browser.number("liveView.latest().items[2]"))
+        #expect(laterTime > firstTime)
+        #expect(abs((laterAngle - firstAngle) - 2 * (laterTime - firstTime)) < 0.01, "it turns at 2 rad/s")
+        let status = try #require(try browser.evaluate("document.getElementById('status').textContent") as? String)
+        #expect(status.contains("live"))
+        _ = served.interrupt()
+    }
+
+    @Test func pauseStopsTimeAndStepAdvancesExactlyOneFrame() throws {
+        let served = try Served()
+        let browser = try open(served)
+        try browser.click(id: "pause")
+        #expect(browser.waitUntil("liveView.latest().paused === true"))
+        let frame = try #require(try browser.number("liveView.latest().frame"))
+        let time = try #require(try browser.number("liveView.latest().time"))
+        // Frames keep coming while paused (a REPL change would show); time must not move.
+        let messages = try #require(try browser.number("liveView.messages"))
+        #expect(browser.waitUntil("liveView.messages > \(messages + 3)"))
+        #expect(try browser.number("liveView.latest().frame") == frame)
+        #expect(try browser.number("liveView.latest().time") == time)
+        try browser.click(id: "step")
+        #expect(browser.waitUntil("liveView.latest().frame === \(Int(frame) + 1)"))
+        let stepped = try #require(try browser.number("liveView.latest().time"))
+        #expect(abs(stepped - time - 1.0 / 60) < 0.0015, "one frame of the time step (times are sent to a thousandth)")
+        #expect(browser.waitUntil("liveView.messages > \(try browser.number("liveView.messages")! + 3)"))
+        #expect(try browser.number("liveView.latest().frame") == frame + 1, "exactly one")
+        try browser.click(id: "pause")
+        #expect(browser.waitUntil("liveView.latest().paused === false && liveView.latest().frame > \(Int(frame) + 5)"))
+        _ = served.interrupt()
+    }
+
+    @Test func scrubbingShowsAnEarlierFrame() throws {
+        let served = try Served()
+        let browser = try open(served)
+        #expect(browser.waitUntil("liveView.frames.length > 30"))
+        try browser.evaluate("(() => { const s = document.getElementById('scrub'); s.value = 5; "
+                             + "s.dispatchEvent(new Event('input')); })()")
+        #expect(try browser.evaluate("liveView.live") as? Bool == false)
+        let shown = try #require(try browser.number("liveView.shown.frame"))
+        let latest = try #require(try browser.number("liveView.latest().frame"))
+        #expect(shown < latest - 20)
+        #expect(browser.waitUntil("liveView.latest().paused === true"), "scrubbing pauses the world")
+        #expect(browser.waitUntil("document.getElementById('status').textContent.includes('scrubbing')"))
+        _ = served.interrupt()
+    }
+
+    @Test func draggingPullsTheItemTowardThePointer() throws {
+        let served = try Served()
+        let browser = try open(served)
+        // Wait for the box to land, then grab it and pull it up and to the right.
+        #expect(browser.waitUntil("Math.abs(liveView.latest().items[4]) < 1 && liveView.latest().items[1] > 270"))
+        let start = try #require(try browser.evaluate("liveView.toScreen(liveView.latest().items[0], liveView.latest().items[1])") as? [NSNumber])
+        let goal = try #require(try browser.evaluate("liveView.toScreen(300, 100)") as? [NSNumber])
+        try browser.mouse("mousePressed", x: start[0].doubleValue, y: start[1].doubleValue)
+        for k in 1...5 {
+            let f = Double(k) / 5
+            try browser.mouse("mouseMoved", x: start[0].doubleValue + (goal[0].doubleValue - start[0].doubleValue) * f,
+                              y: start[1].doubleValue + (goal[1].doubleValue - start[1].doubleValue) * f)
+        }
+        #expect(browser.waitUntil("liveView.latest().drag !== null && liveView.latest().drag[0] === 0"))
+        #expect(browser.waitUntil("Math.hypot(liveView.latest().items[0] - 300, liveView.latest().items[1] - 100) < 30"),
+                "the box comes to the pointer")
+        try browser.mouse("mouseReleased", x: goal[0].doubleValue, y: goal[1].doubleValue)
+        #expect(browser.waitUntil("liveView.latest().drag === null"))
+        #expect(browser.waitUntil("liveView.latest().items[1] > 250"), "let go, it falls again")
+        _ = served.interrupt()
+    }
+
+    @Test func slidersReachTheWorld() throws {
+        let served = try Served()
+        let browser = try open(served)
+        try browser.evaluate("(() => { const g = document.getElementById('gravity'); g.value = 0.25; "
+                             + "g.dispatchEvent(new Event('input')); })()")
+        #expect(browser.waitUntil("liveView.latest().gravity === 0.25"), "the world's gravity says 0.25")
+        // Select the box by clicking it, then move its friction slider.
+        let box = try #require(try browser.evaluate("liveView.toScreen(liveView.latest().items[0], liveView.latest().items[1])") as? [NSNumber])
+        try browser.mouse("mousePressed", x: box[0].doubleValue, y: box[1].doubleValue)
+        try browser.mouse("mouseReleased", x: box[0].doubleValue, y: box[1].doubleValue)
+        #expect(try browser.evaluate("liveView.selected") as? Int == 0)
+        #expect(try browser.evaluate("document.getElementById('friction').value") as? String == "0.5",
+                "the slider shows the box's friction")
+        try browser.evaluate("(() => { const f = document.getElementById('friction'); f.value = 1.25; "
+                             + "f.dispatchEvent(new Event('input')); })()")
+        #expect(browser.waitUntil("liveView.scene.items[0].friction === 1.25"), "the world's material for the box")
+        #expect(try browser.evaluate("liveView.scene.items[1].friction") as? Int == 0, "the ball keeps its own")
+        _ = served.interrupt()
+    }
+
+    @Test func oneCtrlCEndsTheServer() throws {
+        let served = try Served()
+        let probe = try TestWebSocket(port: served.port, path: "/live")
+        #expect(try probe.receive() != nil)
+        let result = served.interrupt()
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect((try? TestWebSocket(port: served.port, path: "/live")) == nil, "the port is closed")
+    }
+}
