@@ -178,3 +178,36 @@ import Testing
         #expect((try? TestWebSocket(port: served.port, path: "/live")) == nil, "the port is closed")
     }
 }
+
+/// The live view while a person types at the REPL: the world steps between keys, and what is typed shows in the
+/// page at the next frame.
+@Suite(.serialized) struct LiveViewREPLTests {
+    @Test func aREPLCommandIsSeenInThePage() throws {
+        let folder = try LuaDyn.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("scene.lua")
+        try LiveViewBrowserTests.scene.write(to: scene, atomically: true, encoding: .utf8)
+        let terminal = try TerminalSession(home: folder, arguments: ["-i", scene.path])
+        defer { terminal.close() }
+        #expect(terminal.waitForPrompt())
+        try terminal.enter(".serve")
+        #expect(terminal.waitFor("serving at http://127.0.0.1:"))
+        let screen = terminal.screen()
+        let range = try #require(screen.range(of: "http://127.0.0.1:"))
+        let url = "http://127.0.0.1:" + screen[range.upperBound...].prefix { $0.isNumber } + "/"
+        let browser = try HeadlessChromium(url: url)
+        #expect(browser.waitUntil("!!(window.liveView && liveView.latest() && liveView.latest().frame > 5)"),
+                "the world steps while the prompt waits")
+        try browser.click(id: "pause")
+        #expect(browser.waitUntil("liveView.latest().paused === true"))
+        try terminal.enter("box.center = {321, 99}")
+        #expect(browser.waitUntil("liveView.latest().items[0] === 321 && liveView.latest().items[1] === 99"))
+        try terminal.enter("box.center.x")
+        #expect(terminal.waitFor("\n321"), "the REPL still answers")
+        try terminal.enter(".serve stop")
+        #expect(terminal.waitFor("stopped serving"))
+        #expect(browser.waitUntil("liveView.connected === false"))
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("[exited 0]"))
+    }
+}
