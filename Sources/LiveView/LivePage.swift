@@ -21,8 +21,9 @@ button{font:inherit;padding:3px 9px;min-width:44px}
 label{white-space:nowrap}
 .slider input{width:90px;vertical-align:middle}
 .slider output{display:inline-block;min-width:3.2em;font-variant-numeric:tabular-nums}
-#graphbox{display:flex;align-items:center;gap:6px;flex:1 1 100%}
-#graph{flex:1 1 auto;height:64px;min-width:120px;background:#fff;border:1px solid #ddd}
+#graphbox{display:flex;align-items:center;gap:6px;flex:1 1 100%;min-width:0}
+#quantity{flex:0 0 auto;max-width:40%}
+#graph{flex:1 1 0;width:0;height:64px;min-width:0;background:#fff;border:1px solid #ddd}
 #selected{font-weight:600}
 </style></head>
 <body>

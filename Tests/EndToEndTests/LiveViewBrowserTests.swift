@@ -211,3 +211,37 @@ import Testing
         #expect(terminal.waitFor("[exited 0]"))
     }
 }
+
+/// The page fits a laptop window and a phone: every control inside the window, the world drawn in what is left.
+@Suite(.serialized) struct LiveViewLayoutTests {
+    /// Every control's box, and whether it lies inside the window with a size of its own.
+    static let outsideControls = """
+        (() => { const w = innerWidth, h = innerHeight, out = [];
+          document.querySelectorAll('button, input, select, canvas').forEach(el => { const r = el.getBoundingClientRect();
+            if (r.width < 1 || r.height < 1 || r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5)
+              out.push((el.id || el.tagName) + ' ' + [r.left, r.top, r.right, r.bottom].map(Math.round).join(',')); });
+          return out.join('; '); })()
+        """
+
+    @Test(arguments: [(800, 600), (390, 844)])
+    func everyControlIsVisible(_ size: (Int, Int)) throws {
+        let served = try LiveViewBrowserTests.Served()
+        let browser = try HeadlessChromium(url: served.url, width: size.0, height: size.1)
+        #expect(browser.waitUntil("!!(window.liveView && liveView.shown && liveView.frames.length > 10)"))
+        #expect(try browser.evaluate("[innerWidth, innerHeight]") as? [Int] == [size.0, size.1])
+        #expect(try browser.evaluate(Self.outsideControls) as? String == "")
+        #expect(try browser.evaluate("document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth") as? Bool == true)
+        // The world's 400 x 300 box is drawn whole, as large as the stage allows.
+        let corners = try #require(try browser.evaluate("[liveView.toScreen(0, 0), liveView.toScreen(400, 300)].flat()") as? [Double])
+        #expect(corners[0] >= 0 && corners[1] >= 0 && corners[2] <= Double(size.0) && corners[3] <= Double(size.1))
+        #expect(corners[2] - corners[0] > Double(size.0) * 0.6)
+        let png = try browser.screenshot()
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == size.0 && height == size.1)
+        if let folder = ProcessInfo.processInfo.environment["LUADYN_SCREENSHOTS"] {
+            try png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("live-\(size.0)x\(size.1).png"))
+        }
+        _ = served.interrupt()
+    }
+}
