@@ -46,14 +46,17 @@ enum LiveFrames {
         return j.text
     }
 
+    /// `stepped`: when the frame's last step ended, in milliseconds of the wall clock (the page subtracts it
+    /// from its own clock on arrival: the latency from step to page, on one machine).
     static func frame(_ a: Animator, scene: Int, frame: Int, paused: Bool, gravity: Double?,
-                      dragged: (Int, Vector)?) -> String {
+                      dragged: (Int, Vector)?, stepped: Double) -> String {
         let items = a.items
         var j = LiveJSON(capacity: 48 * items.count + 256)
         j.raw("{\"type\":\"frame\",")
         j.key("scene"); j.number(Double(scene)); j.raw(",")
         j.key("frame"); j.number(Double(frame)); j.raw(",")
         j.key("time"); j.number(a.elapsedTime); j.raw(",")
+        j.key("stepped"); j.number(stepped); j.raw(",")
         j.key("paused"); j.bool(paused); j.raw(",")
         j.key("resting"); j.bool(!a.isRunning); j.raw(",")
         j.key("gravity"); if let gravity { j.number(gravity) } else { j.raw("null") }; j.raw(",")

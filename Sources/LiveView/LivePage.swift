@@ -82,6 +82,7 @@ function receiveFrame(f) {
   if (!S.scene || f.scene !== S.scene.scene) { send({cmd: "scene"}); return; }
   const prev = S.frames[S.frames.length - 1];
   f.arrival = performance.now();
+  f.latency = performance.timeOrigin + f.arrival - f.stepped;
   if (prev && prev.frame !== f.frame && f.time > prev.time) {
     const dt = f.time - prev.time, acc = new Array(f.items.length / 6 * 2);
     for (let i = 0, k = 0; i < f.items.length; i += 6, k += 2) {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dynamics
 
 /// A world served live: the Lua thread's side of a live view.
@@ -28,6 +33,7 @@ public final class LiveSession {
     private var clockOrigin: Double?
     private var framesSinceOrigin = 0
     private var lastPublished = -Double.infinity
+    private var lastStepped = LiveSession.wallClockMilliseconds
     private var drag: (item: DynamicItem, target: Vector)?
     private var sceneNumber = 0
     private var sceneItems: [DynamicItem] = []
@@ -83,6 +89,7 @@ public final class LiveSession {
             pullDraggedItem()
             _ = try step()
             frameCount += 1
+            lastStepped = Self.wallClockMilliseconds
         }
         if frames > 0 || sceneNeeded || now - lastPublished >= Self.idleRefresh {
             publish(now: now)
@@ -92,7 +99,15 @@ public final class LiveSession {
     /// Someone else stepped the animator (a REPL `.run`, `animator:step()` typed at the prompt): the pages see it.
     public func didStep(now: Double) {
         frameCount += 1
+        lastStepped = Self.wallClockMilliseconds
         publish(now: now)
+    }
+
+    /// Milliseconds since 1970 (the clock a browser's `Date.now()` reads).
+    static var wallClockMilliseconds: Double {
+        var t = timespec()
+        clock_gettime(CLOCK_REALTIME, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
     }
 
     /// Sends the scene when it changed, then the frame.
@@ -110,7 +125,7 @@ public final class LiveSession {
         let dragged = drag.flatMap { d in sceneItems.firstIndex { $0 === d.item }.map { ($0, d.target) } }
         server.hub.broadcast(LiveFrames.frame(animator, scene: sceneNumber, frame: frameCount, paused: isPaused,
                                               gravity: Self.gravities(of: animator).first?.magnitude,
-                                              dragged: dragged))
+                                              dragged: dragged, stepped: lastStepped))
     }
 
     private func applyCommands(now: Double) {

@@ -245,3 +245,42 @@ import Testing
         _ = served.interrupt()
     }
 }
+
+/// How long a frame takes from the end of its step to the page, at 60 frames per second with 500 items.
+/// A benchmark: it runs only with `LUADYN_BENCH=1` (timing has no place in the ordinary suite), best against a
+/// release build (`LUADYN_BINARY=.build/release/luadyn`); docs/performance.md has the figures.
+@Suite(.serialized) struct LiveViewLatencyBenchmark {
+    static let pile = """
+        animator = Animator{ width = 1200, height = 900 }
+        local views = {}
+        for i = 0, 499 do
+          views[#views + 1] = View{ center = {30 + (i % 25) * 45, 40 + (i // 25) * 40}, size = {20, 20},
+                                    shape = (i % 2 == 0) and "rectangle" or "ellipse" }
+        end
+        animator:addBehavior(Gravity(views))
+        animator:addBehavior(Collision{ items = views, translatesReferenceBoundsIntoBoundary = true })
+        animator.allowsSleep = false
+        return animator
+        """
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LUADYN_BENCH"] == "1"))
+    func stepToPageLatencyWith500Items() throws {
+        let served = try LiveViewBrowserTests.Served(scene: Self.pile)
+        let browser = try HeadlessChromium(url: served.url)
+        #expect(browser.waitUntil("!!(window.liveView && liveView.scene && liveView.scene.items.length === 500 && liveView.frames.length > 30)"))
+        try browser.evaluate("liveView.frames.length = 0; liveView.frames.splice(0)")
+        usleep(5_000_000)
+        let figures = try #require(try browser.evaluate("""
+            (() => { const f = liveView.frames.slice(1), l = f.map(x => x.latency).sort((a, b) => a - b);
+              const seconds = f[f.length - 1].time - f[0].time, wall = (f[f.length - 1].arrival - f[0].arrival) / 1000;
+              return [l.length, l[Math.floor(l.length / 2)], l[Math.floor(l.length * 0.95)], l[l.length - 1],
+                      (f[f.length - 1].frame - f[0].frame) / wall, seconds / wall, f.length / wall]; })()
+            """) as? [Double])
+        print("live view, 500 items: \(Int(figures[0])) frames; step to page median \(figures[1]) ms, p95 \(figures[2]) ms, "
+              + "max \(figures[3]) ms; \(figures[4]) frames stepped/s, simulated/real time \(figures[5]), "
+              + "\(figures[6]) messages/s at the page")
+        #expect(figures[2] <= 50, "95 % of frames reach the page within 50 ms of their step")
+        #expect(figures[4] >= 55, "the world keeps 60 frames per second")
+        _ = served.interrupt()
+    }
+}
