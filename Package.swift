@@ -48,7 +48,14 @@ let package = Package(
         .executableTarget(
             name: "luadyn",
             dependencies: ["Console", "DynamicsLua", "LuaKit", "LiveView"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            // The live view's server brings Foundation, whose static archives the driver does not list for
+            // -static-stdlib: they are named here, as one group since they refer to each other.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation",
+                                           "-lFoundationEssentials", "-lFoundationInternationalization",
+                                           "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                                           "-l_FoundationCollections", "-lFoundationNetworking",
+                                           "-l_CFURLSessionInterface", "-Xlinker", "--end-group", "-Xlinker", "-l:libcurl.so.4"],
+                                          .when(configuration: .release))]
         ),
 
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),

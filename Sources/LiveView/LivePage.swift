@@ -184,6 +184,11 @@ function draw() {
   if (!S.scene || !S.shown) return;
   if (!dirty) return;
   dirty = false;
+  const began = performance.now();
+  paint();
+  S.drawMs = 0.9 * (S.drawMs || 0) + 0.1 * (performance.now() - began);
+}
+function paint() {
   fit();
   const f = S.shown, sc = S.scene, d = S.view.dpr;
   ctx.fillStyle = "#fbfbf9"; ctx.fillRect(0, 0, canvas.width, canvas.height);
