@@ -103,7 +103,11 @@ function View(options) end
 ---@field referenceBounds luadyn.Rect? ro, (0, 0, w, h) of the reference view, or nil
 ---@field delegate table? rw, { didPause = function(self, animator) end, willResume = function(self, animator) end }
 ---@field kineticEnergy number ro, ½ m v² + ½ I ω² of every item that is not anchored (mass: a 100x100 item of density 1 is 1)
----@field potentialEnergy number ro, every spring's ½ k x², plus -m (g · p) summed over every gravity on each item (zero at the origin, so -1000 m y under default gravity)
+---@field potentialEnergy number ro, every spring's ½ k x², plus -m (g · (p - (0, potentialEnergyZero))) summed over every gravity on each item (so 1000 m h for an item h above the floor under default gravity)
+---@field potentialEnergyZero number rw, the height where gravitational potential energy is 0
+---@field units "points"|"metres" rw, how pictures and the live view show lengths (scripts always use points)
+---@field pointsPerMetre number rw, points in one metre, for display
+---@field yUp boolean rw, pictures and the live view show y growing upward (scripts keep y down)
 ---@field isRecording boolean ro, true between animator:record() and animator:stopRecording()
 -- end of generated Animator fields
 local AnimatorMethods = {}

@@ -54,7 +54,7 @@ check(string.format("the crate, %.0f times heavier, is level with the ball (%.2f
 print("\nHeight of the ball against time: a parabola, steeper and steeper.")
 print(plot({ name = "ball y (pt, grows downward)", x = times, y = heights }, { width = 56, height = 8 }))
 
-print("\nEnergy: potential energy (zero at y = 0, so -m g y) turns into kinetic energy ½ m v².")
+print("\nEnergy: potential energy (m g h, h the height above the floor) turns into kinetic energy ½ m v².")
 print(string.format("  kinetic %.0f, potential %.0f, total %.0f (mass·pt²/s²)", animator.kineticEnergy,
   animator.potentialEnergy, animator.kineticEnergy + animator.potentialEnergy))
 check(string.format("the total stayed within 1%% of the kinetic energy gained (drift %.1f)", worstDrift),

@@ -36,6 +36,10 @@ public final class Animator {
     public internal(set) var isRunning = false
     /// Told when the animator pauses and resumes; held strongly.
     public var delegate: (any AnimatorDelegate)?
+    /// How pictures and the live view show lengths and heights (`DisplayUnits`).
+    public var displayUnits = DisplayUnits()
+    /// The height potential energy is measured from, when set (`potentialEnergyZero`).
+    var potentialEnergyZeroSetting: Double?
 
     var world = PhysicsWorld()
     /// The behaviours, items and world handles as of the last sync with the world.

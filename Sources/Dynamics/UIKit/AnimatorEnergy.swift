@@ -23,8 +23,9 @@ extension Animator {
     /// Potential energy: the springs' elastic energy, and in the gravity behaviours, for each item and each gravity
     /// acting on it,
     /// −m (a · p) where a is that gravity's acceleration (pt/s²) and p the item's centre of mass.
-    /// The zero level is the origin (0, 0) of the animator's coordinates, so under the default downward gravity
-    /// an item at y has potential −1000 m y: it falls toward larger y and lower potential.
+    /// The zero level is the point (0, `potentialEnergyZero`): by default the bottom of the reference bounds, so under
+    /// the default downward gravity an item at y has potential 1000 m (floor − y), positive above the floor; without
+    /// reference bounds it is the origin, and an item at y has −1000 m y.
     /// Anchored items are not moved by gravity and count for nothing.
     /// Both read the tree rather than the last sync, so they are right before the first step too.
     public var potentialEnergy: Double {
@@ -32,12 +33,13 @@ extension Animator {
         let tree = behaviorTree
         let table = itemSettings(tree)
         var total = 0.0
+        let zero = Vector(0, potentialEnergyZero)
         for (k, item) in knownItems.enumerated() where table.settings[k].gravity != .zero {
             let properties = table.settings[k].properties ?? ItemProperties()
             guard !properties.anchored else { continue }
             let md = item.massData(density: properties.density)
             let centerOfMass = item.center + Rotation(angle: item.angle).rotate(md.center)
-            total -= md.mass * dot(table.settings[k].gravity, centerOfMass)
+            total -= md.mass * dot(table.settings[k].gravity, centerOfMass - zero)
         }
         // Springs and anything else that stores energy.
         for b in tree { total += b.potentialEnergy(self, settings: table) }

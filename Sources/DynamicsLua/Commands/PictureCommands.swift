@@ -68,7 +68,7 @@ enum PictureCommands {
         var series: [PlotSeries]
         if what == "energy" {
             let total = zip(history.kinetic, history.potential).map { $0 + $1 }
-            options.title = "energy (mass·pt²/s²) against time (s); potential is zero at y = 0"
+            options.title = "energy (mass·pt²/s²) against time (s); potential is zero at y = \(NumberText.short(a.potentialEnergyZero))"
             series = [PlotSeries(name: "kinetic", x: history.time, y: history.kinetic),
                       PlotSeries(name: "potential", x: history.time, y: history.potential),
                       PlotSeries(name: "total", x: history.time, y: total)]
