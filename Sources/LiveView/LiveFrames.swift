@@ -4,16 +4,17 @@ import Dynamics
 /// boundaries, the reference bounds); a frame says where it is now (per item: x, y, angle, vx, vy, spin, in that
 /// order, flat) with the contacts, joints, energies, pause state and the drag. Frames name the scene they belong to.
 enum LiveFrames {
-    /// Points per metre of the grid's scale.
-    static let pointsPerMetre = 100.0
-
     static func scene(_ a: Animator, number: Int, properties: (DynamicItem) -> ItemProperties, gravity: Double?) -> String {
         let snapshot = a.snapshot()
         var j = LiveJSON(capacity: 128 * (snapshot.items.count + 4))
         j.raw("{\"type\":\"scene\",")
         j.key("scene"); j.number(Double(number)); j.raw(",")
         j.key("timeStep"); j.number(a.timeStep); j.raw(",")
-        j.key("pointsPerMetre"); j.number(pointsPerMetre); j.raw(",")
+        let units = a.displayUnits
+        j.key("pointsPerMetre"); j.number(units.pointsPerMetre); j.raw(",")
+        j.key("units"); j.string(units.metres ? "metres" : "points"); j.raw(",")
+        j.key("yUp"); j.bool(units.yUp); j.raw(",")
+        j.key("floor"); j.number(a.potentialEnergyZero); j.raw(",")
         j.key("gravity"); if let gravity { j.number(gravity) } else { j.raw("null") }; j.raw(",")
         j.key("bounds")
         if let b = snapshot.referenceBounds { j.numbers([b.lower.x, b.lower.y, b.upper.x, b.upper.y]) } else { j.raw("null") }

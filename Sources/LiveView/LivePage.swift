@@ -49,8 +49,8 @@ label{white-space:nowrap}
  <label><input type="checkbox" id="showGrid" checked> grid</label>
  <div id="graphbox"><select id="quantity" title="the quantity graphed">
   <option value="total">total energy</option><option value="kinetic">kinetic energy</option>
-  <option value="potential">potential energy</option><option value="speed">item speed (m/s)</option>
-  <option value="height">item height (m)</option><option value="x">item x (m)</option></select>
+  <option value="potential">potential energy</option><option value="speed">item speed</option>
+  <option value="height">item height above the floor</option><option value="x">item x</option></select>
   <canvas id="graph"></canvas></div>
 </div>
 <script>
@@ -153,18 +153,24 @@ function arrow(x, y, dx, dy, color) {
   ctx.lineTo(x + dx - ux * hd - uy * hd * 0.5, y + dy - uy * hd + ux * hd * 0.5);
   ctx.lineTo(x + dx - ux * hd + uy * hd * 0.5, y + dy - uy * hd - ux * hd * 0.5); ctx.fill();
 }
+/* Display units: metres or points, y down or up from the floor (scripts always use points, y down). */
+const unitName = () => S.scene.units === "metres" ? "m" : "pt";
+const toUnit = pts => S.scene.units === "metres" ? pts / S.scene.pointsPerMetre : pts;
+const shownY = y => S.scene.yUp ? S.scene.floor - y : y;
+function roundStep(raw) { const p = Math.pow(10, Math.floor(Math.log10(raw))); for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p; return 10 * p; }
+function fmt(x) { return Math.abs(x) < 1e-9 ? "0" : +x.toPrecision(4) + ""; }
 function drawGrid() {
-  const ppm = S.scene.pointsPerMetre, b = S.view.box, d = S.view.dpr;
-  let stepM = 1; const px = ppm * S.view.scale;
-  if (px < 40 * d) stepM = 5; if (px * stepM < 40 * d) stepM = 10; if (px > 400 * d) stepM = 0.1;
-  const step = stepM * ppm;
-  ctx.strokeStyle = "#e4e4e0"; ctx.lineWidth = 1; ctx.fillStyle = "#888"; ctx.font = (10 * d) + "px system-ui";
-  for (let x = Math.ceil(b[0] / step) * step; x <= b[2]; x += step) { ctx.beginPath(); ctx.moveTo(sx(x), sy(b[1])); ctx.lineTo(sx(x), sy(b[3])); ctx.stroke(); }
-  for (let y = Math.ceil(b[1] / step) * step; y <= b[3]; y += step) { ctx.beginPath(); ctx.moveTo(sx(b[0]), sy(y)); ctx.lineTo(sx(b[2]), sy(y)); ctx.stroke(); }
-  const x0 = 10 * d, y0 = canvas.height - 10 * d, len = step * S.view.scale;
+  const b = S.view.box, d = S.view.dpr, perUnit = S.scene.units === "metres" ? S.scene.pointsPerMetre : 1;
+  const stepUnits = roundStep(60 * d / S.view.scale / perUnit), step = stepUnits * perUnit;
+  ctx.strokeStyle = "#e4e4e0"; ctx.lineWidth = 1; ctx.font = (10 * d) + "px system-ui"; ctx.fillStyle = "#999";
+  const x0 = Math.ceil(b[0] / step) * step, yRef = S.scene.yUp ? S.scene.floor : 0;
+  for (let x = x0; x <= b[2] + 1e-9; x += step) { ctx.beginPath(); ctx.moveTo(sx(x), sy(b[1])); ctx.lineTo(sx(x), sy(b[3])); ctx.stroke(); ctx.fillText(fmt(toUnit(x)), sx(x) + 2 * d, sy(b[3]) - 3 * d); }
+  for (let y = yRef + Math.ceil((b[1] - yRef) / step) * step; y <= b[3] + 1e-9; y += step) { ctx.beginPath(); ctx.moveTo(sx(b[0]), sy(y)); ctx.lineTo(sx(b[2]), sy(y)); ctx.stroke(); ctx.fillText(fmt(toUnit(shownY(y))), sx(b[0]) + 2 * d, sy(y) - 2 * d); }
+  const bx = 10 * d, by = canvas.height - 6 * d, len = step * S.view.scale;
+  ctx.fillStyle = "rgba(255,255,255,.8)"; ctx.fillRect(bx - 4 * d, by - 14 * d, len + 50 * d, 18 * d);
   ctx.strokeStyle = "#333"; ctx.lineWidth = 2 * d;
-  ctx.beginPath(); ctx.moveTo(x0, y0 - 4 * d); ctx.lineTo(x0, y0); ctx.lineTo(x0 + len, y0); ctx.lineTo(x0 + len, y0 - 4 * d); ctx.stroke();
-  ctx.fillStyle = "#333"; ctx.fillText((stepM < 1 ? stepM.toFixed(1) : stepM) + " m", x0 + len + 4 * d, y0);
+  ctx.beginPath(); ctx.moveTo(bx, by - 4 * d); ctx.lineTo(bx, by); ctx.lineTo(bx + len, by); ctx.lineTo(bx + len, by - 4 * d); ctx.stroke();
+  ctx.fillStyle = "#333"; ctx.fillText(fmt(stepUnits) + " " + unitName(), bx + len + 4 * d, by);
 }
 function drawEnergy(f) {
   const d = S.view.dpr, k = Math.max(0, f.kinetic), p = f.potential, t = k + p;
@@ -224,9 +230,9 @@ function quantity(f, q) {
   const k = S.selected, ppm = S.scene.pointsPerMetre;
   if (q === "kinetic") return f.kinetic; if (q === "potential") return f.potential; if (q === "total") return f.kinetic + f.potential;
   if (k < 0 || 6 * k >= f.items.length) return null;
-  if (q === "speed") return Math.hypot(f.items[6*k+3], f.items[6*k+4]) / ppm;
-  if (q === "height") return -f.items[6*k+1] / ppm;
-  return f.items[6*k] / ppm;
+  if (q === "speed") return toUnit(Math.hypot(f.items[6*k+3], f.items[6*k+4]));
+  if (q === "height") return toUnit(S.scene.floor - f.items[6*k+1]);
+  return toUnit(f.items[6*k]);
 }
 function drawGraph() {
   const d = window.devicePixelRatio || 1, r = graph.getBoundingClientRect();
@@ -242,7 +248,9 @@ function drawGraph() {
   gctx.stroke();
   if (!S.live && S.shown) { const x = m + (S.shown.time - t0) / Math.max(1e-9, t1 - t0) * (W - 2 * m); gctx.strokeStyle = "#d1451f"; gctx.beginPath(); gctx.moveTo(x, 0); gctx.lineTo(x, H); gctx.stroke(); }
   gctx.fillStyle = "#222"; gctx.font = (10 * d) + "px system-ui";
-  gctx.fillText(hi.toPrecision(3), m, 11 * d); gctx.fillText(lo.toPrecision(3), m, H - m);
+  const unit = /energy/.test($("quantity").selectedOptions[0].text) ? " (mass·pt²/s²)" : (q === "speed" ? " " + unitName() + "/s" : " " + unitName());
+  gctx.fillText(fmt(hi) + unit, m, 11 * d); gctx.fillText(fmt(lo) + unit, m, H - m);
+  const span = t1 - t0; gctx.fillText("last " + span.toFixed(1) + " s", W - 60 * d, H - m);
 }
 function syncPanel() {
   const it = S.scene && S.scene.items[S.selected];
