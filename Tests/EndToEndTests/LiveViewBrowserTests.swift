@@ -224,6 +224,31 @@ import Testing
         """
 
     @Test(arguments: [(800, 600), (390, 844)])
+    func theHTMLReplayOfATallWorldFits(_ size: (Int, Int)) throws {
+        let folder = try LuaDyn.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = """
+            local a = Animator{ width = 200, height = 1600 }
+            local box = View{ center = {100, 100}, size = {40, 40}, name = "box" }
+            a:addBehavior(Gravity{ box })
+            a:record()
+            a:run(0.5)
+            a:exportHTML("tall.html")
+            """
+        let result = try LuaDyn.run(["-e", script], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let browser = try HeadlessChromium(url: folder.appendingPathComponent("tall.html").absoluteString,
+                                           width: size.0, height: size.1)
+        #expect(browser.waitUntil("document.readyState === 'complete'"))
+        #expect(try browser.evaluate(Self.outsideControls) as? String == "")
+        #expect(try browser.evaluate("document.documentElement.scrollHeight <= innerHeight") as? Bool == true)
+        // Shown smaller than drawn, with the drawing's shape (the box less its 1-pixel border).
+        let shape = try #require(try browser.evaluate("(() => { const c = document.getElementById('scene'), r = c.getBoundingClientRect(); return [(r.height - 2) / (r.width - 2), c.height / c.width, r.height, c.height]; })()") as? [Double])
+        #expect(abs(shape[0] - shape[1]) < 0.05 * shape[1], "the world keeps its shape")
+        #expect(shape[2] < shape[3], "scaled down to fit")
+    }
+
+    @Test(arguments: [(800, 600), (390, 844)])
     func everyControlIsVisible(_ size: (Int, Int)) throws {
         let served = try LiveViewBrowserTests.Served()
         let browser = try HeadlessChromium(url: served.url, width: size.0, height: size.1)

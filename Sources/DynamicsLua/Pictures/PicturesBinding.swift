@@ -37,6 +37,12 @@ enum PicturesBinding {
                    "writes an SVG picture of the world; returns the file name") { s throws(LuaError) in
                 let a = try animator(s)
                 let path = try checkPath(s, 2)
+                // The file's name says what it holds: an SVG written under a .png name would fool every viewer.
+                let lowered = path.lowercased()
+                if !lowered.hasSuffix(".svg") && lowered.split(separator: "/").last?.contains(".") == true {
+                    throw LuaError.argument(2, "snapshot writes SVG: name the file .svg (got '\(path)'; for a PNG, "
+                                            + "open the SVG in a browser, or take a screenshot of animator:serve())")
+                }
                 let o = try PictureOptions.table(s, 3, typeName: "snapshot", keys: PictureOptions.svgKeys)
                 let options = try PictureOptions.svg(o)
                 do throws(PictureError) { try SVGRenderer(options: options).write(a.snapshot(), to: path) } catch { throw PictureOptions.error(error, arg: 3) }

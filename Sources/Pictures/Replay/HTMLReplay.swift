@@ -45,9 +45,13 @@ public struct HTMLReplay: Sendable {
 
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<title>\(Escaping.xml(options.title))</title>\n"
+        // The canvas keeps its drawing size but is shown no larger than the window (less the controls), its aspect
+        // kept, so a tall world or a small window still shows every control.
+        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<style>body{font:14px sans-serif;margin:12px;background:#f4f4f4}canvas{background:#fff;"
-        page += "border:1px solid #ccc;display:block}#controls{margin-top:8px;display:flex;gap:10px;align-items:center}"
-        page += "#time{flex:1}</style>\n</head>\n<body>\n"
+        page += "border:1px solid #ccc;display:block;width:auto;height:auto;max-width:100%;"
+        page += "max-height:calc(100vh - 80px)}#controls{margin-top:8px;display:flex;flex-wrap:wrap;gap:6px 10px;"
+        page += "align-items:center;max-width:100%}#time{flex:1 1 120px;min-width:90px}</style>\n</head>\n<body>\n"
         page += "<canvas id=\"scene\" width=\"\(options.canvasWidth)\" height=\"\(height)\"></canvas>\n"
         page += "<div id=\"controls\" style=\"width:\(options.canvasWidth)px\">"
         page += "<button id=\"play\" type=\"button\">Play</button>"

@@ -57,6 +57,7 @@ assert(svg:find('viewBox="0.000 0.000 200.000 100.000"', 1, true) or svg:find('v
   "the view box is the reference bounds")
 os.remove(svgPath)
 expectError("bad argument #1 to 'snapshot' (file name expected, got no value)", function() a:snapshot() end)
+expectError("snapshot writes SVG: name the file .svg (got 'x.png'", function() a:snapshot("x.png") end)
 expectError("bad argument #2 to 'snapshot' (field 'velocities': boolean expected, got number)",
   function() a:snapshot("x.svg", { velocities = 1 }) end)
 expectError("cannot write '/nonexistent-folder/x.svg'", function() a:snapshot("/nonexistent-folder/x.svg") end)
