@@ -22,9 +22,10 @@ public enum DynamicsCommands {
             Command(name: "state", synopsis: "", help: "show the animator and every item's place and speed", run: state),
             Command(name: "demo", synopsis: "", help: "make a small scene in `animator` (two squares falling into a box)", run: demo),
             Command(name: "help", synopsis: "NAME", help: "explain a type, field or method (as help(\"NAME\") does)", run: help),
+        ] + PictureCommands.all + [
             Command(name: "serve", synopsis: "[PORT | stop]",
                     help: "show the animator live in a browser (its URL is printed); .serve stop ends it", run: serve),
-        ] + PictureCommands.all
+        ]
     }
 
     /// The animator the commands act on: the one made last, or chosen with `use(animator)`.

@@ -68,12 +68,16 @@ enum PictureCommands {
         var series: [PlotSeries]
         if what == "energy" {
             let total = zip(history.kinetic, history.potential).map { $0 + $1 }
-            options.title = "energy (mass·pt²/s²) against time (s); potential is zero at y = \(NumberText.short(a.potentialEnergyZero))"
+            options.title = "energy against time; potential is zero at y = \(NumberText.short(a.potentialEnergyZero)) pt"
+            options.yTitle = "energy (mass·pt²/s²)"
+            options.xTitle = "time (s)"
             series = [PlotSeries(name: "kinetic", x: history.time, y: history.kinetic),
                       PlotSeries(name: "potential", x: history.time, y: history.potential),
                       PlotSeries(name: "total", x: history.time, y: total)]
         } else {
-            options.title = "speed (pt/s) against time (s)"
+            options.title = "speed against time"
+            options.yTitle = "speed (pt/s)"
+            options.xTitle = "time (s)"
             series = zip(history.speedItems, history.speeds).map { PlotSeries(name: $0.name, x: history.time, y: $1) }
         }
         do throws(PictureError) { return try Pictures.plot(series, options: options) } catch { throw LuaError(error.description, kind: .raw) }

@@ -3,9 +3,11 @@
 enum PicturesHelp {
     /// `help(plot)` and `help("plot")`.
     static let plot = """
-        plot(series... [, { width = 60, height = 12, title =, min =, max =, color = }])
+        plot(series... [, { width = 60, height = 12, title =, xTitle =, yTitle =, min =, max =, color = }])
           returns a line chart as text: print(plot{1, 4, 9, 16})
-          a series is an array of numbers (against 1, 2, 3, ...), { name =, values = {...} }, or { name =, x = {...}, y = {...} }
+          a series is an array of numbers (plotted against x = 0, 1, 2, ...), { name =, values = {...} }, or { name =, x = {...}, y = {...} }
+          the y axis is labelled with its top and bottom values, the x axis with its first and last x;
+          xTitle and yTitle name what each axis measures, e.g. { xTitle = "time (s)", yTitle = "speed (pt/s)" }
           min and max fix the y range; color = true adds ANSI colours (the default: only on a colour terminal)
         """
 

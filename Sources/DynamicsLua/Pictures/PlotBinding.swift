@@ -6,7 +6,7 @@ import Pictures
 /// `{ name =, values = {...} }`, or `{ name =, x = {...}, y = {...} }`; each may name a `color`.
 /// A last table that is none of these (no array part, no `values`, `x` or `y`) holds the options.
 enum PlotBinding {
-    static let optionKeys = ["width", "height", "title", "min", "max", "color"]
+    static let optionKeys = ["width", "height", "title", "xTitle", "yTitle", "min", "max", "color"]
     private static let seriesKeys = ["name", "values", "x", "y", "color"]
 
     static var function: LuaFunction { { s throws(LuaError) in
@@ -50,6 +50,8 @@ enum PlotBinding {
         if let width = try PictureOptions.integer(o, "width", in: 20...1000) { options.width = width }
         if let height = try PictureOptions.integer(o, "height", in: 2...500) { options.height = height }
         if let title = try o.string("title") { options.title = title }
+        if let title = try o.string("xTitle") { options.xTitle = title }
+        if let title = try o.string("yTitle") { options.yTitle = title }
         let low = try o.number("min"), high = try o.number("max")
         if low != nil || high != nil {
             guard let low, let high else { throw LuaError.argument(arg, "give both min and max for a fixed y range, or neither") }

@@ -31,6 +31,10 @@ public struct PlotOptions: Sendable {
     public var colorMode: TerminalColorMode = .none
     /// A line above the chart.
     public var title: String?
+    /// What the x axis measures, with its unit (`time (s)`): written under the x labels, at the right.
+    public var xTitle: String?
+    /// What the y axis measures, with its unit (`speed (pt/s)`): written above the y axis.
+    public var yTitle: String?
     /// Fixed y range; nil: from the data. Points outside it are clipped.
     public var yRange: ClosedRange<Double>?
 
@@ -110,6 +114,10 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
     func padLeft(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
     var out: [String] = []
     if let title = options.title { out.append(title) }
+    if let yTitle = options.yTitle {
+        let line: String = String(repeating: " ", count: gutter) + "↑ " + yTitle
+        out.append(String(line.prefix(options.width)))
+    }
     for (row, line) in body.enumerated() {
         let label = row == 0 ? topLabel : (row == body.count - 1 ? bottomLabel : "")
         let tick = row == 0 || row == body.count - 1 ? "┤" : "│"
@@ -119,6 +127,10 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
     let left = NumberText.compact(xMin), right = NumberText.compact(xMax)
     let gap = max(1, columns + 1 - left.count - right.count)
     out.append(String(repeating: " ", count: gutter) + left + String(repeating: " ", count: gap) + right)
+    if let xTitle = options.xTitle {
+        let text = String((xTitle + " →").suffix(columns + 1))
+        out.append(String(repeating: " ", count: gutter + max(0, columns + 1 - text.count)) + text)
+    }
     let legend = series.enumerated().map { index, s -> String in
         let color = s.color ?? plotPalette[index % plotPalette.count]
         let marker = markSeries ? "\(index + 1)" : "━━"

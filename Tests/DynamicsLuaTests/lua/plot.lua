@@ -29,6 +29,15 @@ assert(r[7]:find("^%-2 ┤"), r[7])
 assert(r[#r]:find("1 up", 1, true) and r[#r]:find("2 down", 1, true), "numbered legend without colour")
 for _, line in ipairs(r) do assert(utf8.len(line) <= 40, "no line wider than the width") end
 
+-- axis titles: what y measures above its axis, what x measures under its labels, at the right
+local titled = lines(plot({ 1, 4, 9 }, { width = 40, height = 4, xTitle = "time (s)", yTitle = "speed (pt/s)" }))
+assert(#titled == 4 + 5, "got " .. #titled .. " lines")
+assert(titled[1]:find("^%s*↑ speed %(pt/s%)$"), titled[1])
+local axisColumn = titled[2]:find("┤", 1, true)
+assert(titled[1]:find("↑", 1, true) == axisColumn, "the arrow stands over the axis")
+assert(titled[8]:find("time %(s%) →$"), titled[8])
+assert(utf8.len(titled[8]) == utf8.len(titled[6]), "the x title ends where the axis ends")
+
 -- a fixed y range
 local fixed = lines(plot({ 1, 2, 3 }, { min = -10, max = 10 }))
 assert(fixed[1]:find("^%s*10 ┤") and fixed[12]:find("^%-10 ┤"), fixed[1] .. " / " .. fixed[12])
