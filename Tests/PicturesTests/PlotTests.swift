@@ -5,16 +5,30 @@ import Testing
 @Suite struct PlotTests {
     private func rows(_ chart: String) -> [String] { chart.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
-    @Test func labelsShowTheDataRange() throws {
+    @Test func labelsFallOnRoundSteps() throws {
         let values = (0...50).map { Double($0) * 0.2 - 3 }  // -3 ... 7
         let chart = try plot(PlotSeries(name: "line", values: values))
         let lines = rows(chart)
         #expect(lines.count == 12 + 3)
-        #expect(lines[0].hasPrefix("7 ┤") || lines[0].hasPrefix(" 7 ┤"))
-        #expect(lines[11].hasPrefix("-3 ┤"))
+        // The range widens to whole steps of 2: -4 ... 8.
+        #expect(lines[0].hasPrefix(" 8 ┤"))
+        #expect(lines[11].hasPrefix("-4 ┤"))
+        let labels = lines.prefix(12).filter { $0.contains("┤") }.compactMap { line -> Double? in
+            Double(String(line.prefix { $0 != "┤" }).trimmingSpaces)
+        }
+        #expect(labels == [8, 6, 4, 2, 0, -2, -4])
         #expect(lines[12].contains("└"))
-        #expect(lines[13].trimmingSpaces.hasPrefix("0") && lines[13].hasSuffix("50"))
+        #expect(lines[13].split(separator: " ") == ["0", "10", "20", "30", "40", "50"])
         #expect(lines[14].contains("line"))
+    }
+
+    @Test func roundStepsAreOneTwoOrFiveTimesAPowerOfTen() {
+        #expect(roundStep(10, count: 5) == 2)
+        #expect(roundStep(99, count: 6) == 20)
+        #expect(roundStep(0.2, count: 6) == 0.05)
+        #expect(roundStep(7, count: 2) == 5)
+        #expect(roundStep(0, count: 3) == nil && roundStep(.infinity, count: 3) == nil)
+        #expect(ticks(from: 0.1, to: 0.3, step: 0.05).map { NumberText.compact($0) } == ["0.1", "0.15", "0.2", "0.25", "0.3"])
     }
 
     @Test func aRisingLineGoesFromBottomLeftToTopRight() throws {
@@ -43,7 +57,7 @@ import Testing
         #expect(rows(chart)[11].hasPrefix("  0 ┤"))
         // A flat series with no fixed range is centred in a range around its value.
         let flat = try plot(PlotSeries(name: "flat", values: [5, 5, 5]))
-        #expect(rows(flat)[0].hasPrefix("6 ┤") && rows(flat)[11].hasPrefix("4 ┤"))
+        #expect(rows(flat)[0].trimmingSpaces.hasPrefix("6 ┤") && rows(flat)[11].trimmingSpaces.hasPrefix("4 ┤"))
     }
 
     @Test func severalSeriesAreNumberedWhenPlain() throws {
@@ -59,7 +73,7 @@ import Testing
 
     @Test func nonFiniteAndEmptyInputsDoNotTrap() throws {
         let chart = try plot(PlotSeries(name: "gaps", values: [1, .nan, 3, .infinity, 2]))
-        #expect(rows(chart)[0].hasPrefix("3 ┤") && rows(chart)[11].hasPrefix("1 ┤"))
+        #expect(rows(chart)[0].trimmingSpaces.hasPrefix("3 ┤") && rows(chart)[11].trimmingSpaces.hasPrefix("1 ┤"))
         _ = try plot([])
         #expect(throws: PictureError.self) { var o = PlotOptions(); o.width = 5; return try plot([], options: o) }
         #expect(throws: PictureError.self) { var o = PlotOptions(); o.yRange = 0...Double.infinity; return try plot([], options: o) }

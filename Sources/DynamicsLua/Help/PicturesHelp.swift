@@ -6,7 +6,7 @@ enum PicturesHelp {
         plot(series... [, { width = 60, height = 12, title =, xTitle =, yTitle =, min =, max =, color = }])
           returns a line chart as text: print(plot{1, 4, 9, 16})
           a series is an array of numbers (plotted against x = 0, 1, 2, ...), { name =, values = {...} }, or { name =, x = {...}, y = {...} }
-          the y axis is labelled with its top and bottom values, the x axis with its first and last x;
+          both axes are labelled at round steps (1, 2 or 5 times a power of ten), their ranges widened to whole steps;
           xTitle and yTitle name what each axis measures, e.g. { xTitle = "time (s)", yTitle = "speed (pt/s)" }
           min and max fix the y range; color = true adds ANSI colours (the default: only on a colour terminal)
         """

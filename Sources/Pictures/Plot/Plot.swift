@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One line of a chart: y values against x values, with a name for the legend.
 public struct PlotSeries: Sendable {
     /// The legend's name for the line.
@@ -45,8 +51,8 @@ public struct PlotOptions: Sendable {
 /// The colours given to series that name none, in order.
 let plotPalette: [RGBColor] = [0x4682b4, 0xdc143c, 0x2e8b57, 0xff8c00, 0x9370db, 0xdaa520].map { RGBColor(hex: $0) }
 
-/// A braille line chart of `series` as text: y axis with max and min labels, x axis with first and last x,
-/// and a legend. Non-finite points are skipped (the line breaks there). With no colour and several series,
+/// A braille line chart of `series` as text: axes labelled at round steps (1, 2 or 5 times a power of ten, the
+/// ranges widened to whole steps unless the y range is fixed), optional axis titles, and a legend. Non-finite points are skipped (the line breaks there). With no colour and several series,
 /// each line's last point is marked with its number from the legend, since braille dots cannot be told apart.
 public func plot(_ series: PlotSeries..., options: PlotOptions = PlotOptions()) throws(PictureError) -> String {
     try plot(series, options: options)
@@ -73,9 +79,30 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
         yMin -= pad; yMax += pad
     }
 
-    let topLabel = NumberText.compact(yMax), bottomLabel = NumberText.compact(yMin)
-    let gutter = max(topLabel.count, bottomLabel.count) + 1
+    // Round steps: about one y label every other line (2 to 6 of them) and one x label every ten columns.
+    let yStep = roundStep(yMax - yMin, count: max(2, min(6, options.height / 2)))
+    if options.yRange == nil, let yStep {
+        let low = (yMin / yStep).rounded(.down) * yStep, high = (yMax / yStep).rounded(.up) * yStep
+        if low.isFinite && high.isFinite && high > low { yMin = low; yMax = high }
+    }
+    var yLabels: [Int: String] = [:]
+    // Spans beyond Double's range give no position (nil): such ticks are left out rather than trapped on.
+    func yRow(_ y: Double) -> Int? {
+        let row = ((yMax - y) / (yMax - yMin) * Double(options.height - 1)).rounded()
+        return row.isFinite ? Int(row) : nil
+    }
+    yLabels[0] = NumberText.compact(yMax)
+    yLabels[options.height - 1] = NumberText.compact(yMin)
+    for v in ticks(from: yMin, to: yMax, step: yStep) {
+        if let row = yRow(v), row >= 0, row < options.height, yLabels[row] == nil { yLabels[row] = NumberText.compact(v) }
+    }
+    let gutter = (yLabels.values.map(\.count).max() ?? 1) + 1
     let columns = max(1, options.width - gutter - 1)
+    let xStep = roundStep(xMax - xMin, count: max(2, columns / 10))
+    if let xStep {
+        let low = (xMin / xStep).rounded(.down) * xStep, high = (xMax / xStep).rounded(.up) * xStep
+        if low.isFinite && high.isFinite && high > low { xMin = low; xMax = high }
+    }
     var grid = DotGrid(columns: columns, rows: options.height, glyphs: .braille)
     let w = Double(grid.dotWidth), h = Double(grid.dotHeight)
     func dot(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
@@ -119,14 +146,27 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
         out.append(String(line.prefix(options.width)))
     }
     for (row, line) in body.enumerated() {
-        let label = row == 0 ? topLabel : (row == body.count - 1 ? bottomLabel : "")
-        let tick = row == 0 || row == body.count - 1 ? "┤" : "│"
+        let label = yLabels[row] ?? ""
+        let tick = label.isEmpty ? "│" : "┤"
         out.append(padLeft(label, gutter - 1) + " " + tick + line)
     }
     out.append(String(repeating: " ", count: gutter) + "└" + String(repeating: "─", count: columns))
-    let left = NumberText.compact(xMin), right = NumberText.compact(xMax)
-    let gap = max(1, columns + 1 - left.count - right.count)
-    out.append(String(repeating: " ", count: gutter) + left + String(repeating: " ", count: gap) + right)
+    // x labels under their columns (index 0 is the corner), each at least a space from the one before.
+    var xLine = [Character](repeating: " ", count: columns + 1)
+    var free = 0
+    var xValues = [xMin] + ticks(from: xMin, to: xMax, step: xStep) + [xMax]
+    if xValues.count > 2 { xValues = Array(xValues.dropFirst().dropLast()) }
+    for v in xValues {
+        let text = Array(NumberText.compact(v))
+        let place = ((v - xMin) / (xMax - xMin) * Double(columns - 1)).rounded()
+        guard place.isFinite, abs(place) < 1e6 else { continue }
+        let column = 1 + Int(place)
+        let start = min(max(0, column - text.count / 2), xLine.count - text.count)
+        guard start >= free, start >= 0 else { continue }
+        for (i, c) in text.enumerated() { xLine[start + i] = c }
+        free = start + text.count + 1
+    }
+    out.append(String(repeating: " ", count: gutter) + String(String(xLine).reversed().drop { $0 == " " }.reversed()))
     if let xTitle = options.xTitle {
         let text = String((xTitle + " →").suffix(columns + 1))
         out.append(String(repeating: " ", count: gutter + max(0, columns + 1 - text.count)) + text)
@@ -139,4 +179,27 @@ public func plot(_ series: [PlotSeries], options: PlotOptions = PlotOptions()) t
     }
     if !legend.isEmpty { out.append(String(repeating: " ", count: gutter) + legend.joined(separator: "   ")) }
     return out.joined(separator: "\n")
+}
+
+/// A round step (1, 2 or 5 times a power of ten) that cuts `span` into about `count` parts; nil when the span is
+/// not a finite positive number.
+func roundStep(_ span: Double, count: Int) -> Double? {
+    guard span.isFinite, span > 0, count > 0 else { return nil }
+    let raw = span / Double(count)
+    let magnitude = pow(10, log10(raw).rounded(.down))
+    guard magnitude.isFinite, magnitude > 0 else { return nil }
+    for m in [1.0, 2, 5, 10] where m * magnitude >= raw * (1 - 1e-9) { return m * magnitude }
+    return 10 * magnitude
+}
+
+/// The multiples of `step` from `low` to `high` (at most 1000 of them), written from whole multiples so that
+/// 0.1 + 0.2 never shows as 0.30000000000000004.
+func ticks(from low: Double, to high: Double, step: Double?) -> [Double] {
+    guard let step, (high - low) / step <= 1000 else { return [] }
+    let first = (low / step - 1e-9).rounded(.up), last = (high / step + 1e-9).rounded(.down)
+    guard first.isFinite, last.isFinite, first <= last else { return [] }
+    return stride(from: first, through: last, by: 1).map { k in
+        let v = k * step
+        return abs(v) < step * 1e-9 ? 0 : (v * 1e12).rounded() / 1e12
+    }
 }

@@ -1,4 +1,4 @@
--- plot(series...): a braille chart as text, with the y bounds on its axis and the x bounds under it.
+-- plot(series...): a braille chart as text, its axes labelled at round steps (ranges widened to whole steps).
 
 local function lines(text)
   local out = {}
@@ -12,10 +12,15 @@ local chart = plot(squares)
 local rows = lines(chart)
 -- 12 plot lines, the axis, the x labels and the legend
 assert(#rows == 12 + 3, "got " .. #rows .. " lines")
-assert(rows[1]:find("^100 ┤"), "the top label is the largest value: " .. rows[1])
-assert(rows[12]:find("^%s*1 ┤"), "the bottom label is the smallest value: " .. rows[12])
--- values are plotted against 0, 1, 2, ... : x runs from 0 to 9
-assert(rows[14]:find("^%s*0%s+9$"), "x bounds under the axis: " .. rows[14])
+assert(rows[1]:find("^100 ┤"), "the top label is the largest value, already round: " .. rows[1])
+assert(rows[12]:find("^%s*0 ┤"), "the bottom label is the smallest value, 1, rounded down to 0: " .. rows[12])
+for _, label in ipairs{ "20", "40", "60", "80" } do
+  local found = false
+  for i = 2, 11 do if rows[i]:find("^%s*" .. label .. " ┤") then found = true end end
+  assert(found, "a round label " .. label .. " on the y axis")
+end
+-- values are plotted against 0, 1, 2, ... : x runs from 0 to 9, labelled 0, 2, ..., 10
+assert(rows[14]:find("^%s*0%s+2%s+4%s+6%s+8%s+10$"), "round x labels under the axis: " .. rows[14])
 assert(rows[15]:find("series 1", 1, true))
 assert(not chart:find("\27", 1, true), "plain text off a terminal")
 
@@ -25,7 +30,7 @@ local two = plot({ name = "up", values = { 0, 1, 2 } }, { name = "down", x = { 0
 local r = lines(two)
 assert(r[1] == "two lines")
 assert(r[2]:find("^%s*5 ┤"), r[2])
-assert(r[7]:find("^%-2 ┤"), r[7])
+assert(r[7]:find("^%-5 ┤"), "-2 rounded down to a step of 5: " .. r[7])
 assert(r[#r]:find("1 up", 1, true) and r[#r]:find("2 down", 1, true), "numbered legend without colour")
 for _, line in ipairs(r) do assert(utf8.len(line) <= 40, "no line wider than the width") end
 
