@@ -2,9 +2,9 @@
 -- Notice: both land at the same moment whatever their size, because gravity accelerates every item
 -- the same (1000 pt/s^2 for magnitude 1), and they come to rest with their bottom edge on y = 568.
 
-local animator = Animator{ width = 320, height = 568 }
-local red = View{ center = {100, 100}, size = {60, 60}, name = "red", color = "red" }
-local blue = View{ center = {220, 100}, size = {100, 100}, name = "blue", color = "blue" }
+animator = Animator{ width = 320, height = 568 }
+red = View{ center = {100, 100}, size = {60, 60}, name = "red", color = "red" }
+blue = View{ center = {220, 100}, size = {100, 100}, name = "blue", color = "blue" }
 
 animator:addBehavior(Gravity{ red, blue })
 animator:addBehavior(Collision{ red, blue, translatesReferenceBoundsIntoBoundary = true })

@@ -2,7 +2,7 @@
 -- Notice: the delegate is called after the step in which the contact began, the item it receives is the very
 -- View the script made (it works as a table key), and removing an item inside the callback is allowed.
 
-local animator = Animator{ width = 320, height = 568 }
+animator = Animator{ width = 320, height = 568 }
 local squares, names = {}, {}
 for i = 1, 3 do
   local v = View{ center = {60 + 90 * (i - 1), 60 * i}, size = {40, 40}, name = "square" .. i }
@@ -10,7 +10,7 @@ for i = 1, 3 do
   names[v] = "square " .. i   -- Views are keys
 end
 
-local collision = Collision{ squares[1], squares[2], squares[3] }
+collision = Collision{ squares[1], squares[2], squares[3] }
 collision:addBoundary("shelf", {0, 468}, {320, 468})   -- 100 pt above the bottom
 local landed = {}
 collision.delegate = {

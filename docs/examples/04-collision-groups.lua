@@ -2,14 +2,14 @@
 -- Notice: the orange squares stack on the grey ones of their own group, but pass straight through the
 -- green group's squares; everything still lands on the reference-bounds floor.
 
-local animator = Animator{ width = 320, height = 568 }
-local greyFloor = View{ center = {100, 500}, size = {120, 40}, name = "grey", color = "grey" }
-local orange = View{ center = {100, 100}, size = {40, 40}, name = "orange", color = "orange" }
-local green = View{ center = {100, 300}, size = {40, 40}, name = "green", color = "green" }
+animator = Animator{ width = 320, height = 568 }
+greyFloor = View{ center = {100, 500}, size = {120, 40}, name = "grey", color = "grey" }
+orange = View{ center = {100, 100}, size = {40, 40}, name = "orange", color = "orange" }
+green = View{ center = {100, 300}, size = {40, 40}, name = "green", color = "green" }
 
 animator:addBehavior(Gravity{ orange, green, greyFloor })
-local groupA = Collision{ greyFloor, orange, translatesReferenceBoundsIntoBoundary = true }
-local groupB = Collision{ green, translatesReferenceBoundsIntoBoundary = true }
+groupA = Collision{ greyFloor, orange, translatesReferenceBoundsIntoBoundary = true }
+groupB = Collision{ green, translatesReferenceBoundsIntoBoundary = true }
 animator:addBehavior(groupA)
 animator:addBehavior(groupB)
 animator:runUntilRest()

@@ -2,9 +2,9 @@
 -- Notice: the item follows the anchor but lags behind and swings; with a spring (frequency > 0) the string
 -- stretches; when the anchor stops, the item comes to rest hanging straight below it at the rod's length.
 
-local animator = Animator{ width = 400, height = 600 }
-local card = View{ center = {100, 200}, size = {60, 40}, name = "card" }
-local string_ = Attachment(card, { anchor = {100, 100} })   -- a rigid rod, 100 pt long
+animator = Animator{ width = 400, height = 600 }
+card = View{ center = {100, 200}, size = {60, 40}, name = "card" }
+string_ = Attachment(card, { anchor = {100, 100} })   -- a rigid rod, 100 pt long
 print("rod length:", string_.length)
 
 animator:addBehavior(Gravity{ card })

@@ -2,13 +2,13 @@
 -- Notice: a kick of magnitude 1 gives a 100x100 item 100 pt/s at once and then switches itself off;
 -- a continuous push of 1 accelerates it by 100 pt/s^2, so it gains 100 pt/s each second; twice the mass, half that.
 
-local animator = Animator()
-local kicked = View{ center = {0, 0}, size = {100, 100}, name = "kicked" }
-local pushed = View{ center = {0, 200}, size = {100, 100}, name = "pushed" }
-local heavy = View{ center = {0, 400}, size = {200, 100}, name = "heavy" }
+animator = Animator()
+kicked = View{ center = {0, 0}, size = {100, 100}, name = "kicked" }
+pushed = View{ center = {0, 200}, size = {100, 100}, name = "pushed" }
+heavy = View{ center = {0, 400}, size = {200, 100}, name = "heavy" }
 
-local kick = Push{ kicked, mode = "instantaneous", angle = 0, magnitude = 1 }
-local force = Push{ pushed, heavy, angle = 0, magnitude = 1 }
+kick = Push{ kicked, mode = "instantaneous", angle = 0, magnitude = 1 }
+force = Push{ pushed, heavy, angle = 0, magnitude = 1 }
 animator:addBehavior(kick)
 animator:addBehavior(force)
 
@@ -24,8 +24,8 @@ assert(math.abs(pushed.velocity.x - 200 - 100 / 60) < 4)
 assert(math.abs(heavy.velocity.x * 2 - pushed.velocity.x) < 2)
 
 -- an off-centre push turns the item as well
-local spinner = View{ center = {0, 600}, size = {100, 100}, name = "spinner" }
-local flick = Push{ spinner, mode = "instantaneous", angle = math.pi / 2, magnitude = 1 }
+spinner = View{ center = {0, 600}, size = {100, 100}, name = "spinner" }
+flick = Push{ spinner, mode = "instantaneous", angle = math.pi / 2, magnitude = 1 }
 flick:setTargetOffset(spinner, {50, 0})
 animator:addBehavior(flick)
 animator:step()

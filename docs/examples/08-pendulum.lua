@@ -2,12 +2,12 @@
 -- Notice: the period of a small swing is close to 2 pi sqrt(L / g) (L = 200 pt, g = 1000 pt/s^2: 2.81 s),
 -- and the rod keeps its length while the bob swings.
 
-local animator = Animator{ width = 400, height = 400 }
+animator = Animator{ width = 400, height = 400 }
 local pivot = Point(200, 50)
 local angle0 = 0.1   -- a small swing, radians from straight down
-local bob = View{ center = pivot + Point(math.sin(angle0), math.cos(angle0)) * 200, size = {20, 20},
+bob = View{ center = pivot + Point(math.sin(angle0), math.cos(angle0)) * 200, size = {20, 20},
                   shape = "ellipse", name = "bob" }
-local rod = Attachment(bob, { anchor = pivot })
+rod = Attachment(bob, { anchor = pivot })
 animator:addBehavior(Gravity{ bob })
 animator:addBehavior(rod)
 print("rod length", rod.length)

@@ -2,7 +2,7 @@
 -- Notice: pull one ball aside and let go: it stops dead when it strikes, and the ball at the far end flies out;
 -- momentum and energy pass through the row.
 
-local animator = Animator{ width = 400, height = 400 }
+animator = Animator{ width = 400, height = 400 }
 local radius, length, n = 20, 200, 5
 local balls = {}
 for i = 1, n do

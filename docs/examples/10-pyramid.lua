@@ -2,7 +2,7 @@
 -- Notice: fifteen boxes stand still within a few seconds, without sliding or sinking into each other
 -- (friction holds them; the soft contacts keep overlap to a fraction of a point).
 
-local animator = Animator{ width = 400, height = 500 }
+animator = Animator{ width = 400, height = 500 }
 local size, rows = 30, 5
 local boxes = {}
 for row = 0, rows - 1 do
