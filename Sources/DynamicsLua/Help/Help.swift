@@ -7,12 +7,13 @@ enum HelpBinding {
         if s.isNil(at: index) { return HelpCatalog.overview }
         if let name = s.boundTypeName(at: index), let text = HelpCatalog.text(for: name) { return text }
         if let name = s.string(at: index) { return text(forName: name) }
-        if s.type(at: index) == .function {
-            // A global function (help, plot, ...) is known by the global name it is bound to.
+        if s.type(at: index) == .function || s.type(at: index) == .table {
+            // A global function (help, plot, ...) is known by the global name it is bound to (help is a table
+            // that can be called).
             let target = s.absolute(index)
             for name in HelpCatalog.globalFunctionNames {
-                let isFunction = s.getGlobal(name) == .function
-                let same = isFunction && s.rawEqual(target, -1)
+                _ = s.getGlobal(name)
+                let same = s.rawEqual(target, -1)
                 s.pop()
                 if same, let text = HelpCatalog.text(for: name) { return text }
             }
@@ -41,4 +42,24 @@ enum HelpBinding {
         try print(text(for: s, at: 1), on: s)
         return 0
     } }
+
+    /// Pushes the `help` global: a table that `help(...)` calls and that shows the overview when printed, so
+    /// typing `help` alone at the prompt explains itself instead of showing a function's address.
+    static func push(on s: LuaStack) {
+        s.newTable()
+        s.newTable(record: 3)
+        s.push(function: { s throws(LuaError) in
+            try print(text(for: s, at: 2), on: s)
+            return 0
+        })
+        s.rawSet(-2, field: "__call")
+        s.push(function: { s throws(LuaError) in
+            s.push(HelpCatalog.overview)
+            return 1
+        })
+        s.rawSet(-2, field: "__tostring")
+        s.push("help")
+        s.rawSet(-2, field: "__name")
+        s.setMetatable(-2)
+    }
 }

@@ -36,7 +36,7 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
         s.pushCopy(of: -1)
         s.setGlobal("use")
         s.rawSet(module, field: "use")
-        s.push(function: HelpBinding.function)
+        HelpBinding.push(on: s)
         s.pushCopy(of: -1)
         s.setGlobal("help")
         s.rawSet(module, field: "help")
