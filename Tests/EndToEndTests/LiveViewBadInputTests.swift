@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
+// Nested in the serialized browser suite: one live view server and browser at a time.
+extension LiveViewBrowserTests {
 /// What goes wrong around a live view is said plainly, and what pages send never disturbs the world.
-@Suite(.serialized) struct LiveViewBadInputTests {
+@Suite struct LiveViewBadInputTests {
     private func runScene(_ scene: String, _ arguments: [String]) throws -> LuaDyn.Result {
         let folder = try LuaDyn.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -11,7 +13,7 @@ import Testing
     }
 
     @Test func aBusyPortIsNamed() throws {
-        let holder = try LiveViewBrowserTests.Served()
+        let holder = try Served()
         let result = try runScene(LiveViewBrowserTests.scene, ["--serve", "--port", String(holder.port)])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
@@ -74,7 +76,7 @@ import Testing
     }
 
     @Test func malformedMessagesAndClosedTabsNeverDisturbTheWorld() throws {
-        let served = try LiveViewBrowserTests.Served(scene: LiveViewBrowserTests.spinner)
+        let served = try Served(scene: LiveViewBrowserTests.spinner)
         let watcher = try TestWebSocket(port: served.port, path: "/live")
         let scene = try #require(try watcher.receive())
         #expect(scene.hasPrefix("{\"type\":\"scene\""))
@@ -113,4 +115,5 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
+}
 }

@@ -179,9 +179,11 @@ import Testing
     }
 }
 
+// Nested, so that one browser runs at a time across every live view suite (the parent is serialized).
+extension LiveViewBrowserTests {
 /// The live view while a person types at the REPL: the world steps between keys, and what is typed shows in the
 /// page at the next frame.
-@Suite(.serialized) struct LiveViewREPLTests {
+@Suite struct LiveViewREPLTests {
     @Test func aREPLCommandIsSeenInThePage() throws {
         let folder = try LuaDyn.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -212,8 +214,12 @@ import Testing
     }
 }
 
+}
+
+// Nested, so that one browser runs at a time across every live view suite (the parent is serialized).
+extension LiveViewBrowserTests {
 /// The page fits a laptop window and a phone: every control inside the window, the world drawn in what is left.
-@Suite(.serialized) struct LiveViewLayoutTests {
+@Suite struct LiveViewLayoutTests {
     /// Every control's box, and whether it lies inside the window with a size of its own.
     static let outsideControls = """
         (() => { const w = innerWidth, h = innerHeight, out = [];
@@ -271,10 +277,14 @@ import Testing
     }
 }
 
+}
+
+// Nested, so that one browser runs at a time across every live view suite (the parent is serialized).
+extension LiveViewBrowserTests {
 /// How long a frame takes from the end of its step to the page, at 60 frames per second with 500 items.
 /// A benchmark: it runs only with `LUADYN_BENCH=1` (timing has no place in the ordinary suite), best against a
 /// release build (`LUADYN_BINARY=.build/release/luadyn`); docs/performance.md has the figures.
-@Suite(.serialized) struct LiveViewLatencyBenchmark {
+@Suite struct LiveViewLatencyBenchmark {
     static let pile = """
         animator = Animator{ width = 1200, height = 900 }
         local views = {}
@@ -310,4 +320,5 @@ import Testing
         #expect(figures[4] >= 55, "the world keeps 60 frames per second")
         _ = served.interrupt()
     }
+}
 }
