@@ -4,7 +4,9 @@ import Dynamics
 /// boundaries, the reference bounds); a frame says where it is now (per item: x, y, angle, vx, vy, spin, in that
 /// order, flat) with the contacts, joints, energies, pause state and the drag. Frames name the scene they belong to.
 enum LiveFrames {
-    static func scene(_ a: Animator, number: Int, properties: (DynamicItem) -> ItemProperties, gravity: Double?) -> String {
+    /// `traced`: the items (by place) and fields a trace follows, which the page offers as graphs.
+    static func scene(_ a: Animator, number: Int, properties: (DynamicItem) -> ItemProperties, gravity: Double?,
+                      traced: (items: [Int], fields: [String]) = ([], [])) -> String {
         let snapshot = a.snapshot()
         var j = LiveJSON(capacity: 128 * (snapshot.items.count + 4))
         j.raw("{\"type\":\"scene\",")
@@ -19,6 +21,10 @@ enum LiveFrames {
         j.key("bounds")
         if let b = snapshot.referenceBounds { j.numbers([b.lower.x, b.lower.y, b.upper.x, b.upper.y]) } else { j.raw("null") }
         j.raw(",")
+        j.key("traced"); j.raw("{"); j.key("items"); j.numbers(traced.items.map(Double.init)); j.raw(",")
+        j.key("fields"); j.raw("[")
+        for (i, f) in traced.fields.enumerated() { if i > 0 { j.raw(",") }; j.string(f) }
+        j.raw("]},")
         j.key("items"); j.raw("[")
         for (i, (item, shot)) in zip(a.items, snapshot.items).enumerated() {
             if i > 0 { j.raw(",") }

@@ -71,7 +71,13 @@ function connect() {
   socket.onmessage = e => {
     let m; try { m = JSON.parse(e.data); } catch (_) { return; }
     S.messages++;
-    if (m.type === "scene") { S.scene = m; S.trails = []; S.frames = []; syncPanel(); }
+    if (m.type === "scene") {
+      // A new scene with the same items (a slider moved, a trace began) keeps the recorded frames and trails.
+      const same = S.scene && S.scene.items.length === m.items.length && S.scene.items.every((it, k) => it.name === m.items[k].name);
+      if (!same) { S.trails = []; S.frames = []; }
+      else S.frames.forEach(f => { f.scene = m.scene; });
+      S.scene = m; syncPanel(); offerTraced();
+    }
     else if (m.type === "frame") receiveFrame(m);
   };
 }
@@ -226,8 +232,36 @@ function paint() {
   $("status").textContent = "frame " + f.frame + " · t = " + f.time.toFixed(2) + " s · " + mode;
   drawGraph();
 }
+/* What the animator's trace follows becomes graphs: "t:<item>:<component>", each computed from the frames. */
+const COMPONENTS = {center: ["center.x", "center.y"], velocity: ["velocity.x", "velocity.y"], angle: ["angle"], angularVelocity: ["angularVelocity"]};
+function offerTraced() {
+  const select = $("quantity"), keep = select.value;
+  select.querySelectorAll("option[data-traced]").forEach(o => o.remove());
+  const t = S.scene.traced || {items: [], fields: []};
+  t.items.forEach(k => t.fields.forEach(field => (COMPONENTS[field] || []).forEach(part => {
+    const o = document.createElement("option"); o.value = "t:" + k + ":" + part; o.dataset.traced = "1";
+    o.textContent = (S.scene.items[k].name || "item " + (k + 1)) + " " + part + " (traced)"; select.appendChild(o); })));
+  const first = select.querySelector("option[data-traced]");
+  // The first time a trace shows up its first quantity is graphed; after that the person's choice stays.
+  if (first && !S.tracedSeen) select.value = first.value;
+  else if ([...select.options].some(o => o.value === keep)) select.value = keep;
+  if (first) S.tracedSeen = true;
+}
+function tracedValue(f, q) {
+  const [, ks, part] = q.split(":"), k = +ks, i = 6 * k;
+  if (i >= f.items.length) return null;
+  switch (part) {
+    case "center.x": return toUnit(f.items[i]);
+    case "center.y": return toUnit(shownY(f.items[i + 1]));
+    case "velocity.x": return toUnit(f.items[i + 3]);
+    case "velocity.y": return toUnit(S.scene.yUp ? -f.items[i + 4] : f.items[i + 4]);
+    case "angle": return f.items[i + 2];
+    default: return f.items[i + 5];
+  }
+}
 function quantity(f, q) {
-  const k = S.selected, ppm = S.scene.pointsPerMetre;
+  if (q.startsWith("t:")) return tracedValue(f, q);
+  const k = S.selected;
   if (q === "kinetic") return f.kinetic; if (q === "potential") return f.potential; if (q === "total") return f.kinetic + f.potential;
   if (k < 0 || 6 * k >= f.items.length) return null;
   if (q === "speed") return toUnit(Math.hypot(f.items[6*k+3], f.items[6*k+4]));
@@ -240,7 +274,7 @@ function drawGraph() {
   gctx.clearRect(0, 0, graph.width, graph.height);
   const q = $("quantity").value, pts = [];
   S.frames.forEach(f => { const v = quantity(f, q); if (v !== null && isFinite(v)) pts.push([f.time, v]); });
-  if (pts.length < 2) { gctx.fillStyle = "#888"; gctx.font = (11 * d) + "px system-ui"; gctx.fillText(S.selected < 0 && !/energy/.test($("quantity").selectedOptions[0].text) ? "select an item" : "waiting for frames", 6 * d, 14 * d); return; }
+  if (pts.length < 2) { gctx.fillStyle = "#888"; gctx.font = (11 * d) + "px system-ui"; gctx.fillText(S.selected < 0 && !/energy|traced/.test($("quantity").selectedOptions[0].text) ? "select an item" : "waiting for frames", 6 * d, 14 * d); return; }
   let lo = Math.min(...pts.map(p => p[1])), hi = Math.max(...pts.map(p => p[1])); if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
   const t0 = pts[0][0], t1 = pts[pts.length - 1][0], W = graph.width, H = graph.height, m = 4 * d;
   gctx.strokeStyle = "#4e79a7"; gctx.lineWidth = 1.5 * d; gctx.beginPath();
@@ -248,7 +282,10 @@ function drawGraph() {
   gctx.stroke();
   if (!S.live && S.shown) { const x = m + (S.shown.time - t0) / Math.max(1e-9, t1 - t0) * (W - 2 * m); gctx.strokeStyle = "#d1451f"; gctx.beginPath(); gctx.moveTo(x, 0); gctx.lineTo(x, H); gctx.stroke(); }
   gctx.fillStyle = "#222"; gctx.font = (10 * d) + "px system-ui";
-  const unit = /energy/.test($("quantity").selectedOptions[0].text) ? " (mass·pt²/s²)" : (q === "speed" ? " " + unitName() + "/s" : " " + unitName());
+  const part = q.startsWith("t:") ? q.split(":")[2] : q;
+  const unit = /energy/.test($("quantity").selectedOptions[0].text) ? " (mass·pt²/s²)"
+    : part === "angle" ? " rad" : part === "angularVelocity" ? " rad/s"
+    : (part === "speed" || part.startsWith("velocity")) ? " " + unitName() + "/s" : " " + unitName();
   gctx.fillText(fmt(hi) + unit, m, 11 * d); gctx.fillText(fmt(lo) + unit, m, H - m);
   const span = t1 - t0; gctx.fillText("last " + span.toFixed(1) + " s", W - 60 * d, H - m);
 }

@@ -38,6 +38,8 @@ public final class LiveSession {
     private var sceneNumber = 0
     private var sceneItems: [DynamicItem] = []
     private var sceneNeeded = true
+    private var tracedItems: [DynamicItem] = []
+    private var tracedFields: [String] = []
     private var overrides: [(item: DynamicItem, behavior: DynamicItemBehavior)] = []
     private let initialItems: [(item: DynamicItem, center: Vector, angle: Double, velocity: Vector, spin: Double)]
     private let initialGravity: [(GravityBehavior, Double)]
@@ -96,6 +98,15 @@ public final class LiveSession {
         }
     }
 
+    /// The items and fields a trace follows, offered by the page as live graphs (`center`, `velocity`, `angle`,
+    /// `angularVelocity`); the scene is sent again when they change.
+    public func setTraced(items: [DynamicItem], fields: [String]) {
+        guard fields != tracedFields || items.count != tracedItems.count || zip(items, tracedItems).contains(where: { $0 !== $1 }) else { return }
+        tracedItems = items
+        tracedFields = fields
+        sceneNeeded = true
+    }
+
     /// Someone else stepped the animator (a REPL `.run`, `animator:step()` typed at the prompt): the pages see it.
     public func didStep(now: Double) {
         frameCount += 1
@@ -118,8 +129,10 @@ public final class LiveSession {
             sceneNumber += 1
             sceneItems = items
             sceneNeeded = false
+            let traced = tracedItems.compactMap { item in items.firstIndex { $0 === item } }
             server.hub.broadcast(LiveFrames.scene(animator, number: sceneNumber, properties: properties(of:),
-                                                  gravity: Self.gravities(of: animator).first?.magnitude),
+                                                  gravity: Self.gravities(of: animator).first?.magnitude,
+                                                  traced: (traced, tracedFields)),
                                  isScene: true)
         }
         let dragged = drag.flatMap { d in sceneItems.firstIndex { $0 === d.item }.map { ($0, d.target) } }

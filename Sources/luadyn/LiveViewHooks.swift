@@ -19,6 +19,7 @@ enum LiveViewHooks {
         var url: String { session.url }
         func tick(now: Double, step: () throws -> Bool) throws { try session.tick(now: now, step: step) }
         func didStep(now: Double) { session.didStep(now: now) }
+        func setTraced(items: [DynamicItem], fields: [String]) { session.setTraced(items: items, fields: fields) }
         func stop() { session.stop() }
     }
 

@@ -168,6 +168,21 @@ import Testing
         _ = served.interrupt()
     }
 
+    @Test func tracedQuantitiesAreGraphedLive() throws {
+        let scene = Self.scene.replacingOccurrences(of: "return animator",
+            with: "animator:trace{ file = \"box.csv\", items = { box }, fields = { \"center\" } }\nreturn animator")
+        let served = try Served(scene: scene)
+        let browser = try open(served)
+        #expect(try browser.evaluate("[...document.getElementById('quantity').options].filter(o => o.dataset.traced).map(o => o.textContent).join('|')")
+                as? String == "box center.x (traced)|box center.y (traced)")
+        #expect(try browser.evaluate("document.getElementById('quantity').value") as? String == "t:0:center.x",
+                "the trace's first quantity is graphed")
+        try browser.evaluate("(() => { const q = document.getElementById('quantity'); q.value = 't:0:center.y'; q.dispatchEvent(new Event('change')); })()")
+        // The graph's value is the box's y in the frame (points, y down: the scene's own units).
+        #expect(try browser.evaluate("(() => { const f = liveView.latest(); return quantity(f, 't:0:center.y') === f.items[1]; })()") as? Bool == true)
+        _ = served.interrupt()
+    }
+
     @Test func oneCtrlCEndsTheServer() throws {
         let served = try Served()
         let probe = try TestWebSocket(port: served.port, path: "/live")

@@ -93,7 +93,7 @@ public final class DynamicsHost {
         return entry.callback
     }
 
-    init() {}
+    init() { liveViews.host = self }
 
     /// Reports an error from a callback and counts it.
     func reportCallbackError(_ message: String) { callbacks.report(message) }

@@ -16,6 +16,9 @@ public protocol LiveViewServing: AnyObject {
     func tick(now: Double, step: () throws -> Bool) throws
     /// The animator was stepped by someone else (the REPL, a script): send the frame.
     func didStep(now: Double)
+    /// The items and fields (`center`, `velocity`, `angle`, `angularVelocity`) the animator's trace follows now,
+    /// for the page's live graphs; empty when it traces nothing.
+    func setTraced(items: [DynamicItem], fields: [String])
     /// Close the pages and free the port.
     func stop()
 }
@@ -72,12 +75,17 @@ final class LiveViews {
         return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
+    /// The host these views belong to (for the traces its picture sessions keep).
+    weak var host: DynamicsHost?
+
     /// Every served animator's idle moment, on the Lua thread that owns them.
     func tick(_ s: LuaStack) throws(LuaError) {
         let now = Self.now
         ticking = true
         defer { ticking = false }
         for (animator, view) in served {
+            let trace = host?.pictures.existing(animator)?.trace
+            view.setTraced(items: trace?.items ?? [], fields: trace?.file.writer.fields.map(\.rawValue) ?? [])
             do {
                 try view.tick(now: now) { () throws(LuaError) -> Bool in try FrameStepping.step(s, animator) }
             } catch let error as LuaError {
