@@ -35,11 +35,14 @@ enum PictureOptions {
         try o.value(key) { s, i, site throws(LuaError) in try s.checkPositive(i, site) }
     }
 
-    /// The terminal drawing options: defaults (80 cells or the terminal's width if narrower, braille, filled,
-    /// joints and labels shown, colour when standard output is a colour terminal) then the table's fields.
+    /// The terminal drawing options: defaults (80 cells or the terminal's width if narrower, no taller than the
+    /// terminal less three lines for the prompt, braille, filled, joints and labels shown, colour when standard
+    /// output is a colour terminal) then the table's fields.
     static func canvas(_ o: OptionTable?, forTerminal: Bool = TerminalOutput.isTerminal) throws(LuaError) -> TerminalCanvas.Options {
         var options = TerminalCanvas.Options()
         options.width = min(80, max(20, (TerminalOutput.size?.columns ?? 81) - 1))
+        // A tall world on a short terminal narrows rather than scroll its top out of sight.
+        if let rows = TerminalOutput.size?.rows, rows > 0 { options.maxHeight = max(4, rows - 3) }
         options.showLabels = true
         options.colorMode = forTerminal ? TerminalOutput.colorMode : .none
         guard let o else { return options }
