@@ -75,6 +75,33 @@ extension LiveViewBrowserTests {
         #expect(lines[8] == "true")
     }
 
+    @Test func severalTabsWatchOneWorld() throws {
+        let served = try Served(scene: LiveViewBrowserTests.spinner)
+        let tabs = try (0..<3).map { _ in try TestWebSocket(port: served.port, path: "/live") }
+        /// The next frame a tab receives, as JSON.
+        func frame(_ tab: TestWebSocket) throws -> [String: Any]? {
+            for _ in 0..<100 {
+                guard let text = try tab.receive(timeout: 5) else { return nil }
+                if text.hasPrefix("{\"type\":\"frame\""),
+                   let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] { return json }
+            }
+            return nil
+        }
+        for tab in tabs { #expect(try frame(tab) != nil) }
+        // One tab pauses; every tab sees the same paused frame.
+        try tabs[0].send("{\"cmd\":\"pause\"}")
+        var seen: [Int] = []
+        for tab in tabs {
+            var f = try frame(tab)
+            while let current = f, current["paused"] as? Bool != true { f = try frame(tab) }
+            // Frames sent while paused repeat the frame it stopped at.
+            let paused = try #require(try frame(tab))
+            seen.append(paused["frame"] as? Int ?? -1)
+        }
+        #expect(Set(seen).count == 1 && seen[0] > 0, "\(seen)")
+        _ = served.interrupt()
+    }
+
     @Test func malformedMessagesAndClosedTabsNeverDisturbTheWorld() throws {
         let served = try Served(scene: LiveViewBrowserTests.spinner)
         let watcher = try TestWebSocket(port: served.port, path: "/live")
