@@ -315,6 +315,27 @@ extension LiveViewBrowserTests {
         return animator
         """
 
+    /// The same world read by a plain WebSocket client instead of a browser: the server's share of the latency.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LUADYN_BENCH"] == "1"))
+    func stepToSocketLatencyWith500Items() throws {
+        let served = try Served(scene: Self.pile)
+        let client = try TestWebSocket(port: served.port, path: "/live")
+        var latencies: [Double] = []
+        let end = Date().addingTimeInterval(6)
+        while Date() < end, let text = try client.receive(timeout: 5) {
+            let arrival = Date().timeIntervalSince1970 * 1000
+            guard text.hasPrefix("{\"type\":\"frame\""), let range = text.range(of: "\"stepped\":") else { continue }
+            let stepped = Double(text[range.upperBound...].prefix { $0 != "," }) ?? arrival
+            latencies.append(arrival - stepped)
+        }
+        latencies = Array(latencies.dropFirst(60)).sorted()
+        try #require(latencies.count > 100)
+        print("live view socket, 500 items: \(latencies.count) frames; step to socket median "
+              + "\(latencies[latencies.count / 2]) ms, p95 \(latencies[latencies.count * 95 / 100]) ms, max \(latencies.last!) ms")
+        #expect(latencies[latencies.count * 95 / 100] <= 50)
+        _ = served.interrupt()
+    }
+
     @Test(.enabled(if: ProcessInfo.processInfo.environment["LUADYN_BENCH"] == "1"))
     func stepToPageLatencyWith500Items() throws {
         let served = try LiveViewBrowserTests.Served(scene: Self.pile)

@@ -1,4 +1,5 @@
 import Dynamics
+import Foundation
 import Testing
 @testable import LiveView
 
@@ -27,10 +28,19 @@ import Testing
         #expect(LiveCommand.parse(text) == nil)
     }
 
-    @Test func writesNumbersWithAtMostThreeDecimals() {
+    @Test func writesNumbersWithAtMostThreeDecimals() throws {
         var j = LiveJSON()
-        j.numbers([0, 1, -1.5, 0.0004, 0.0005, 123.4567, -0.25, .nan, .infinity, 1e20])
-        #expect(j.text == "[0,1,-1.5,0,0.001,123.457,-0.25,0,0,0]")
+        j.numbers([0, 1, -1.5, 0.0004, 0.0005, 123.4567, -0.25, .nan, .infinity, 1e20, 0.05, 10.005, -1234567.02, 0.5])
+        #expect(j.text == "[0,1,-1.5,0,0.001,123.457,-0.25,0,0,0,0.05,10.005,-1234567.02,0.5]")
+        // Whatever the number, what is written reads back within half a thousandth.
+        for k in 0..<2000 {
+            // A fixed spread of values over twelve orders of magnitude, both signs.
+            let x = sin(Double(k) * 12.9898) * 43758.5453 * [1, 10, 1e-3, 1e-6, 20][k % 5]
+            var one = LiveJSON()
+            one.number(x)
+            let back = try #require(Double(one.text))
+            #expect(abs(back - x) <= 0.0005 + 1e-9 * abs(x), "\(x) -> \(one.text)")
+        }
         var s = LiveJSON()
         s.string("a\"b\\c\n\u{1}")
         #expect(s.text == #""a\"b\\c\n\u0001""#)
