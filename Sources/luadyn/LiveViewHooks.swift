@@ -61,8 +61,9 @@ enum LiveViewHooks {
                 }
             }
         } catch {
-            if !LuaInterrupt.isInterruption(error) && error.message != LuaInterrupt.message {
-                Output.standard.error("luadyn: \(error.message)")
+            // Ctrl-C raised inside a callback arrives as the error `interrupted!`: that is the way out, not a failure.
+            if !LuaInterrupt.isInterruption(error) {
+                Output.standard.error((CommandLine.arguments.first ?? "luadyn") + ": " + error.message)
                 status = 1
             }
         }

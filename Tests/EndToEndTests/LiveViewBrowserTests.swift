@@ -183,6 +183,21 @@ import Testing
         _ = served.interrupt()
     }
 
+    @Test func oneCtrlCEndsTheServerEvenInsideACallbackThatNeverReturns() throws {
+        let served = try Served(scene: """
+            animator = Animator{ width = 100, height = 100 }
+            v = View{ center = {50, 10}, size = {10, 10} }
+            g = Gravity{ v }
+            animator:addBehavior(g)
+            g.action = function() if animator.elapsedTime > 0.2 then print("stuck") io.stdout:flush() while true do end end end
+            return animator
+            """)
+        #expect(LuaDyn.waitUntil { served.running.output().contains("stuck") })
+        let result = served.interrupt()
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "the interrupt is the way out, not the callback's error: \(result.stderr)")
+    }
+
     @Test func oneCtrlCEndsTheServer() throws {
         let served = try Served()
         let probe = try TestWebSocket(port: served.port, path: "/live")
