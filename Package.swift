@@ -11,10 +11,14 @@ let package = Package(
         .library(name: "LuaKit", targets: ["LuaKit"]),
         .library(name: "DynamicsLua", targets: ["DynamicsLua"]),
         .library(name: "Console", targets: ["Console"]),
+        .library(name: "LiveView", targets: ["LiveView"]),
     ],
-    // No package dependencies: luadyn's command line follows lua.c's order-sensitive rules (options run in the
-    // order given, everything after the script belongs to the script), which a declarative parser would reorder.
-    dependencies: [],
+    // One package dependency, for the live view's HTTP + WebSocket server (FlyingFox: sockets and Swift
+    // concurrency, no SwiftNIO; docs/design.md has the build times that chose it). No argument parser: luadyn's
+    // command line follows lua.c's order-sensitive rules, which a declarative parser would reorder.
+    dependencies: [
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
     targets: [
         // C libraries from Debian packages (scripts/setup installs them).
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
@@ -33,6 +37,8 @@ let package = Package(
         .target(name: "LuaKit", dependencies: ["CLua"]),
         // The Lua bindings of Dynamics and Pictures.
         .target(name: "DynamicsLua", dependencies: ["LuaKit", "Dynamics", "Pictures"]),
+        // The live view: a 127.0.0.1 HTTP + WebSocket server and its page, fed by the animator; knows nothing of Lua.
+        .target(name: "LiveView", dependencies: ["Dynamics", "Pictures", .product(name: "FlyingFox", package: "FlyingFox")]),
         // The physics-agnostic REPL.
         .target(name: "Console", dependencies: ["LuaKit", "CEditLine"]),
         // The Swift runtime linked in statically: the shared libswiftCore, libswift_StringProcessing, libdispatch and
@@ -41,14 +47,22 @@ let package = Package(
         // bundles link the executable's code and need the shared runtime their test libraries come with.
         .executableTarget(
             name: "luadyn",
-            dependencies: ["Console", "DynamicsLua", "LuaKit"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            dependencies: ["Console", "DynamicsLua", "LuaKit", "LiveView"],
+            // The live view's server brings Foundation, whose static archives the driver does not list for
+            // -static-stdlib: they are named here, as one group since they refer to each other.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundation",
+                                           "-lFoundationEssentials", "-lFoundationInternationalization",
+                                           "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                                           "-l_FoundationCollections", "-lFoundationNetworking",
+                                           "-l_CFURLSessionInterface", "-Xlinker", "--end-group", "-Xlinker", "-l:libcurl.so.4"],
+                                          .when(configuration: .release))]
         ),
 
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Dynamics"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit"]),
         .testTarget(name: "DynamicsLuaTests", dependencies: ["DynamicsLua", "LuaKit", "Dynamics"], exclude: ["lua"]),
+        .testTarget(name: "LiveViewTests", dependencies: ["LiveView", "Dynamics"]),
         .testTarget(name: "ConsoleTests", dependencies: ["Console", "LuaKit"]),
         // Runs the real `luadyn` binary through pipes and tmux, and the .lua scenes end to end.
         .testTarget(name: "EndToEndTests", dependencies: ["luadyn"], exclude: ["lua"]),

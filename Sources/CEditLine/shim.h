@@ -27,6 +27,12 @@ static inline void luadyn_el_bind(EditLine *el, const char *key, const char *fun
 }
 /* While editing, Ctrl-C and Ctrl-Z arrive as keys (bound to our functions) instead of as signals from the tty. */
 static inline void luadyn_el_keys_not_signals(EditLine *el) { el_set(el, EL_SETTY, "-d", "-isig", NULL); }
+/* The function libedit reads characters with: ours waits for a key while doing idle work; NULL: libedit's own. */
+typedef int (*luadyn_getc_fn)(EditLine *, wchar_t *);
+static inline void luadyn_el_set_getc(EditLine *el, luadyn_getc_fn fn) {
+  if (fn == NULL) el_set(el, EL_GETCFN, EL_BUILTIN_GETCFN);
+  else el_set(el, EL_GETCFN, fn);
+}
 static inline void luadyn_el_set_clientdata(EditLine *el, void *data) { el_set(el, EL_CLIENTDATA, data); }
 static inline void *luadyn_el_clientdata(EditLine *el) {
   void *data = NULL;

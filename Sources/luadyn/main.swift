@@ -22,6 +22,9 @@ PhysicsHooks.registerCommands(in: commands)
 var launcher = Launcher(state: state, registry: commands)
 // An error in a delegate or action is reported when it happens; a script that caused one still fails.
 launcher.hadReportedErrors = { physics.hadCallbackErrors }
+// `animator:serve`, `.serve`, `--serve`: the live view's server, ticked on this thread.
+LiveViewHooks.install(physics, state: state, launcher: &launcher)
 let status = launcher.run(arguments)
+physics.stopServing()
 state.close()
 exit(status)

@@ -34,5 +34,5 @@ import DynamicsLua
     }
     #expect(try DynamicsCommands.help(lua, "magnitud").contains("did you mean 'magnitude'?"))
     #expect(try DynamicsCommands.help(lua, "Snap").contains("UISnapBehavior"))
-    #expect(DynamicsCommands.all.map(\.name) == ["step", "run", "state", "demo", "help", "draw", "play", "plot"])
+    #expect(DynamicsCommands.all.map(\.name) == ["step", "run", "state", "demo", "help", "draw", "play", "plot", "serve"])
 }

@@ -9,10 +9,10 @@ local function check(claim, ok)
   assert(ok, claim)
 end
 
-local animator = Animator{ width = 320, height = 320 }
-local ball = View{ center = {100, 60}, size = {40, 40}, shape = "ellipse", name = "ball", color = "crimson" }
-local crate = View{ center = {220, 60}, size = {80, 80}, name = "crate", color = "peru" }
-local gravity = Gravity{ ball, crate }
+animator = Animator{ width = 320, height = 320 }
+ball = View{ center = {100, 60}, size = {40, 40}, shape = "ellipse", name = "ball", color = "crimson" }
+crate = View{ center = {220, 60}, size = {80, 80}, name = "crate", color = "peru" }
+gravity = Gravity{ ball, crate }
 gravity.magnitude = 1          -- 1 = 1000 pt/s² downward (UIKit's standard gravity)
 animator:addBehavior(gravity)
 

@@ -12,10 +12,10 @@ end
 local elasticity = 0.8          -- 0: a lump of clay, 1: a perfect bounce (UIDynamicItemBehavior.elasticity)
 
 -- Part 1: a ball dropped on the floor.
-local animator = Animator{ width = 320, height = 320 }
-local ball = View{ center = {160, 60}, size = {40, 40}, shape = "ellipse", name = "ball", color = "crimson" }
+animator = Animator{ width = 320, height = 320 }
+ball = View{ center = {160, 60}, size = {40, 40}, shape = "ellipse", name = "ball", color = "crimson" }
 animator:addBehavior(Gravity{ ball })
-local walls = Collision{ ball, translatesReferenceBoundsIntoBoundary = true }
+walls = Collision{ ball, translatesReferenceBoundsIntoBoundary = true }
 animator:addBehavior(walls)
 animator:addBehavior(ItemBehavior{ ball, elasticity = elasticity })
 
@@ -57,9 +57,9 @@ check("a bounce heard by the collision delegate each time", touches >= 2)
 
 -- Part 2: two balls meet head on, with no gravity.
 print("\nNow two equal balls on a table: the left one rolls at 200 pt/s into the right one, which is still.")
-local table2 = Animator{ width = 320, height = 120 }
-local left = View{ center = {60, 60}, size = {40, 40}, shape = "ellipse", name = "A", color = "steelblue" }
-local right = View{ center = {200, 60}, size = {40, 40}, shape = "ellipse", name = "B", color = "seagreen" }
+table2 = Animator{ width = 320, height = 120 }
+left = View{ center = {60, 60}, size = {40, 40}, shape = "ellipse", name = "A", color = "steelblue" }
+right = View{ center = {200, 60}, size = {40, 40}, shape = "ellipse", name = "B", color = "seagreen" }
 table2:addBehavior(Collision{ left, right })
 table2:addBehavior(ItemBehavior{ left, right, elasticity = elasticity })
 left.velocity = Point(200, 0)

@@ -11,10 +11,10 @@ end
 
 local frequency = 2             -- the spring's own frequency in Hz (UIAttachmentBehavior.frequency); 0 = a rigid rod
 
-local animator = Animator{ width = 320, height = 320 }
+animator = Animator{ width = 320, height = 320 }
 local anchor = Point(100, 40)
-local weight = View{ center = {100, 140}, size = {40, 40}, name = "weight", color = "darkorange" }
-local spring = Attachment(weight, { anchor = anchor })
+weight = View{ center = {100, 140}, size = {40, 40}, name = "weight", color = "darkorange" }
+spring = Attachment(weight, { anchor = anchor })
 spring.frequency = frequency
 spring.damping = 0              -- no damping first: it bobs for ever
 animator:addBehavior(spring)
@@ -58,11 +58,11 @@ end
 
 -- a pendulum: frequency 0 makes the attachment a rigid rod
 print("\nNow a pendulum: a bob on a rigid rod (frequency 0) of length 200 pt, pulled 0.1 rad aside.")
-local clock = Animator{ width = 320, height = 320 }
+clock = Animator{ width = 320, height = 320 }
 local pivot = Point(160, 40)
-local bob = View{ center = pivot + Point(math.sin(0.1), math.cos(0.1)) * 200, size = {20, 20}, shape = "ellipse",
+bob = View{ center = pivot + Point(math.sin(0.1), math.cos(0.1)) * 200, size = {20, 20}, shape = "ellipse",
                   name = "bob", color = "slateblue" }
-local rod = Attachment(bob, { anchor = pivot })
+rod = Attachment(bob, { anchor = pivot })
 clock:addBehavior(rod)
 clock:addBehavior(Gravity{ bob })
 local crossings, lastX, stretchMax = {}, bob.center.x, 0

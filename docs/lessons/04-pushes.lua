@@ -11,11 +11,11 @@ end
 
 local density = 3               -- the heavy box's density (UIDynamicItemBehavior.density); the light one has 1
 
-local animator = Animator{ width = 480, height = 240 }
-local light = View{ center = {40, 60}, size = {50, 50}, name = "light", color = "gold" }
-local heavy = View{ center = {40, 170}, size = {50, 50}, name = "heavy", color = "dimgray" }
+animator = Animator{ width = 480, height = 240 }
+light = View{ center = {40, 60}, size = {50, 50}, name = "light", color = "gold" }
+heavy = View{ center = {40, 170}, size = {50, 50}, name = "heavy", color = "dimgray" }
 animator:addBehavior(ItemBehavior{ heavy, density = density })
-local push = Push{ light, heavy, angle = 0, magnitude = 0.25 }   -- continuous, to the right
+push = Push{ light, heavy, angle = 0, magnitude = 0.25 }   -- continuous, to the right
 animator:addBehavior(push)
 
 print(string.format("Two boxes of the same size: light (density 1) and heavy (density %g).", density))
@@ -47,7 +47,7 @@ check(string.format("mass ratio %.2f = speed ratio %.2f", heavy.mass / light.mas
 -- a kick: an instantaneous push changes the velocity once, by 100 x magnitude / mass pt/s
 push.active = false
 local before = heavy.velocity.x
-local kick = Push{ heavy, mode = "instantaneous", angle = math.pi, magnitude = 1 }   -- to the left
+kick = Push{ heavy, mode = "instantaneous", angle = math.pi, magnitude = 1 }   -- to the left
 animator:addBehavior(kick)
 animator:step()
 print(string.format("\nA kick of magnitude 1 to the left: heavy goes from %.1f to %.1f pt/s, and the kick is %s.",
@@ -57,8 +57,8 @@ check(string.format("the kick changed the speed by 100 / m = %.1f pt/s", 100 / h
 check("an instantaneous push switches itself off", kick.active == false)
 
 -- off the centre: a push to the right on the top edge turns the box clockwise
-local spinner = View{ center = {300, 120}, size = {60, 60}, name = "spin", color = "orchid" }
-local flick = Push{ spinner, mode = "instantaneous", angle = 0, magnitude = 1 }
+spinner = View{ center = {300, 120}, size = {60, 60}, name = "spin", color = "orchid" }
+flick = Push{ spinner, mode = "instantaneous", angle = 0, magnitude = 1 }
 flick:setTargetOffset(spinner, {0, -30})
 animator:addBehavior(flick)
 animator:step()

@@ -12,7 +12,7 @@ end
 
 local boxCount = 3              -- how many boxes fall
 
-local animator = Animator{ width = 320, height = 240 }
+animator = Animator{ width = 320, height = 240 }
 local colors = { "tomato", "gold", "mediumseagreen", "royalblue", "orchid", "sienna" }
 local boxes = {}
 for i = 1, boxCount do
@@ -21,11 +21,11 @@ for i = 1, boxCount do
 end
 
 -- one behaviour made of two: UIKit's way to package behaviours (a UIDynamicBehavior with child behaviours)
-local gravity = Gravity(table.unpack(boxes))
-local collision = Collision(table.unpack(boxes))
+gravity = Gravity(table.unpack(boxes))
+collision = Collision(table.unpack(boxes))
 collision.translatesReferenceBoundsIntoBoundary = true
 local frames = 0
-local falling = Behavior{ children = { gravity, collision }, action = function() frames = frames + 1 end }
+falling = Behavior{ children = { gravity, collision }, action = function() frames = frames + 1 end }
 animator:addBehavior(falling)
 print(string.format("%d boxes, one composite behaviour 'falling' holding gravity and collision.", boxCount))
 check("the animator has one top-level behaviour", #animator.behaviors == 1)

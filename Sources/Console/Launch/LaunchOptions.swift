@@ -46,6 +46,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public var maxTime: Double?
     /// `--max-memory MB`: Lua, with the worlds its animators build, may hold at most this many megabytes.
     public var maxMemory: Double?
+    /// `--serve`: serve the scene's animator live in a browser until Ctrl-C.
+    public var serve = false
+    /// `--port N`: the port `--serve` listens on (default 0: a free one).
+    public var port: Int?
     /// The position of the script in the command line (lua.c's `script`), or nil when there is none.
     public var scriptIndex: Int?
     /// The script's path; nil with a script index means standard input (`-`).
@@ -96,6 +100,19 @@ public struct LaunchOptions: Equatable, Sendable {
                 i += 2
                 continue
             }
+            if word == "--serve" {
+                options.serve = true
+                i += 1
+                continue
+            }
+            if word == "--port" {
+                guard i + 1 < argv.count, let port = Int(argv[i + 1]), (0...65535).contains(port) else {
+                    throw LaunchError("'--port' needs a port number from 0 to 65535 (0: a free one)")
+                }
+                options.port = port
+                i += 2
+                continue
+            }
             if word == "--output" {
                 guard i + 1 < argv.count, !argv[i + 1].isEmpty else { throw LaunchError("'--output' needs argument") }
                 options.outputFolder = argv[i + 1]
@@ -130,6 +147,7 @@ public struct LaunchOptions: Equatable, Sendable {
             }
             i += 1
         }
+        if options.port != nil && !options.serve { throw LaunchError("'--port' is for '--serve'") }
         if i < argv.count {
             options.scriptIndex = i
             // `-` is standard input, unless `--` came just before it (then it is a file named `-`).
@@ -175,6 +193,9 @@ public struct LaunchOptions: Equatable, Sendable {
                     library or binary chunks; files written only under --output
           --output DIR  where a sandboxed run writes (default luadyn-out)
           --max-time S  stop with an error after S seconds
+          --serve   serve the scene's animator live at http://127.0.0.1:PORT/
+                    (its URL is the first line printed) until Ctrl-C
+          --port N  the port --serve listens on (default: a free one)
           --max-memory MB  let Lua and its worlds hold at most MB megabytes
           --help    show this help
           --        stop handling options

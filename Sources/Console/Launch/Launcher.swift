@@ -21,6 +21,13 @@ public struct Launcher {
     /// Whether code run so far raised errors that were reported without stopping it (errors in callbacks the
     /// physics runs after a step): a script or `-e` chunk that caused any then ends the run with status 1.
     public var hadReportedErrors: () -> Bool = { false }
+    /// `--serve`: starts serving what the script made, the script's first result on top of the stack (nil when
+    /// it returned nothing); returns the URL, or throws the reason it cannot serve.
+    public var startServing: ((_ port: Int) throws(LuaError) -> String)?
+    /// `--serve` without `-i`: serves until one Ctrl-C; returns the exit status.
+    public var serveUntilInterrupted: (() -> Int32)?
+    /// Work for the REPL's idle moments (a live view stepping its world); returns whether it wants more calls.
+    public var idle: (() -> Bool)?
 
     /// A launcher over `state` whose REPL offers `registry`'s commands.
     public init(state: LuaState, registry: CommandRegistry) {
@@ -68,7 +75,23 @@ public struct Launcher {
         for action in options.actions {
             guard perform(action, with: evaluator), !hadReportedErrors() else { return 1 }
         }
-        if options.scriptIndex != nil {
+        if options.serve {
+            guard options.scriptIndex != nil else {
+                output.error("\(program): '--serve' needs a scene: luadyn --serve [--port N] scene.lua")
+                return 1
+            }
+            guard runScript(options, with: evaluator, keepingResult: true), !hadReportedErrors() else { return 1 }
+            defer { state.stack.pop() }
+            do throws(LuaError) {
+                guard let startServing else { throw LuaError("this program cannot serve", kind: .raw) }
+                output.line(try startServing(options.port ?? 0))
+                output.flush()
+            } catch {
+                output.error("\(program): \(error.message)")
+                return 1
+            }
+            if !options.interactive { return serveUntilInterrupted?() ?? 0 }
+        } else if options.scriptIndex != nil {
             guard runScript(options, with: evaluator), !hadReportedErrors() else { return 1 }
         }
         if options.interactive {
@@ -150,12 +173,19 @@ public struct Launcher {
     }
 
     /// Loads the file (standard input when nil) and calls it with the `arguments` values on top of the stack.
-    private func runFile(_ path: String?, arguments: Int32, with evaluator: Evaluator) -> Bool {
+    /// With `keepingResult`, the file's first result (or nil) stays on top of the stack when it succeeds.
+    private func runFile(_ path: String?, arguments: Int32, with evaluator: Evaluator, keepingResult: Bool = false) -> Bool {
         let stack = state.stack
         do {
             try stack.loadFile(path)
             if arguments > 0 { stack.insert(at: stack.top - arguments) }
-            stack.pop(try evaluator.call(arguments: arguments))
+            let results = try evaluator.call(arguments: arguments)
+            if keepingResult {
+                // The first result is the lowest of them: the others go.
+                if results == 0 { stack.pushNil() } else { stack.pop(results - 1) }
+            } else {
+                stack.pop(results)
+            }
             return true
         } catch {
             stack.pop(arguments)
@@ -165,7 +195,7 @@ public struct Launcher {
     }
 
     /// The script with its arguments read back from `arg[1..#arg]`, which code before it may have changed.
-    private func runScript(_ options: LaunchOptions, with evaluator: Evaluator) -> Bool {
+    private func runScript(_ options: LaunchOptions, with evaluator: Evaluator, keepingResult: Bool = false) -> Bool {
         let stack = state.stack
         guard stack.getGlobal("arg") == .table else {
             stack.pop()
@@ -181,7 +211,7 @@ public struct Launcher {
         let table = stack.top
         for i in 0..<count { stack.rawGet(table, index: i + 1) }
         stack.remove(at: table)
-        return runFile(options.scriptPath, arguments: Int32(count), with: evaluator)
+        return runFile(options.scriptPath, arguments: Int32(count), with: evaluator, keepingResult: keepingResult)
     }
 
     /// The REPL: on a terminal with line editing, pretty-printed results and the greeting; otherwise (`-i` with
@@ -196,6 +226,7 @@ public struct Launcher {
             let completer = Completer(state: state)
             let repl = REPL(evaluator: evaluator, registry: registry, reader: editor)
             editor.complete = { [unowned repl] text in repl.complete(text, using: completer) }
+            editor.idle = idle
             output.line(REPL.greeting)
             repl.run()
             editor.complete = nil

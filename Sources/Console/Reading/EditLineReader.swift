@@ -20,6 +20,12 @@ public final class EditLineReader: LineReader {
     private var continuing = false
     /// Completes the text before the cursor (set by the session).
     public var complete: ((String) -> Completion?)?
+    /// Work to do while waiting for a key (a live view stepping its world), called about every `idleInterval`
+    /// seconds; it returns whether it wants to go on being called. Nil, or once it returns false, keys are read
+    /// by libedit's own reader.
+    public var idle: (() -> Bool)?
+    /// How long a wait for a key lasts before `idle` runs again.
+    public var idleInterval = 0.004
 
     /// A reader on the process's terminal; `historyPath` nil keeps history for this session only.
     /// Nil when libedit cannot start.
@@ -78,6 +84,11 @@ public final class EditLineReader: LineReader {
         self.continuing = continuing
         cancelled = false
         fflush(luadyn_stdout())
+        // The idle reader only while there is idle work: otherwise libedit reads keys exactly as it always does.
+        luadyn_el_set_getc(editor, idle?() == true ? { el, character in
+            guard let el, let character, let reader = EditLineReader.owner(of: el) else { return -1 }
+            return reader.readCharacterWhileIdle(into: character)
+        } : nil)
         var count: Int32 = 0
         var line = el_gets(editor, &count)
         var retries = 0
@@ -91,6 +102,42 @@ public final class EditLineReader: LineReader {
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
         return .line(text)
+    }
+
+    /// One character from standard input for libedit, running `idle` whenever no key came for `idleInterval`.
+    /// Returns 1 with the character, 0 at the end of input, -1 on an error (libedit's contract).
+    private func readCharacterWhileIdle(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var wantsIdle = true
+        var decoder = mbstate_t()
+        while true {
+            var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, wantsIdle ? Int32(idleInterval * 1000) : -1)
+            if ready == 0 {
+                wantsIdle = idle?() ?? false
+                continue
+            }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            var byte: CChar = 0
+            let got = read(0, &byte, 1)
+            if got == 0 { return 0 }
+            if got < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return -1
+            }
+            // A character may take several bytes (UTF-8): hand libedit the whole character.
+            var wide: wchar_t = 0
+            let used = mbrtowc(&wide, &byte, 1, &decoder)
+            if used == size_t.max - 1 { continue }
+            if used == size_t.max {
+                decoder = mbstate_t()
+                wide = wchar_t(UInt8(bitPattern: byte))
+            }
+            character.pointee = wide
+            return 1
+        }
     }
 
     /// Adds `entry` to the history and saves the history file.

@@ -22,7 +22,10 @@ public enum DynamicsCommands {
             Command(name: "state", synopsis: "", help: "show the animator and every item's place and speed", run: state),
             Command(name: "demo", synopsis: "", help: "make a small scene in `animator` (two squares falling into a box)", run: demo),
             Command(name: "help", synopsis: "NAME", help: "explain a type, field or method (as help(\"NAME\") does)", run: help),
-        ] + PictureCommands.all
+        ] + PictureCommands.all + [
+            Command(name: "serve", synopsis: "[PORT | stop]",
+                    help: "show the animator live in a browser (its URL is printed); .serve stop ends it", run: serve),
+        ]
     }
 
     /// The animator the commands act on: the one made last, or chosen with `use(animator)`.
@@ -34,6 +37,29 @@ public enum DynamicsCommands {
     /// The animator's line and one line per item.
     static func describe(_ a: Animator) -> String {
         ([AnimatorBinding.describe(a)] + a.items.map { "  " + ViewBinding.describe($0) }).joined(separator: "\n")
+    }
+
+    /// `.serve [PORT | stop]`
+    public static func serve(_ state: LuaState, _ arguments: String) throws(LuaError) -> String {
+        let a = try currentAnimator(state)
+        guard let host = DynamicsHost.of(state) else { throw LuaError("no host", kind: .raw) }
+        let text = arguments.trimmed
+        if text == "stop" {
+            return host.liveViews.stop(a) ? "stopped serving" : "the animator was not served"
+        }
+        var port = 0
+        if !text.isEmpty {
+            guard let n = Int(text), (0...65535).contains(n) else {
+                throw LuaError(".serve takes a port from 0 to 65535 (0: a free one) or 'stop', got '\(text)'", kind: .raw)
+            }
+            port = n
+        }
+        do {
+            let url = try host.liveViews.serve(a, port: port)
+            return "serving at \(url) (the world steps in real time while the prompt waits; .serve stop ends it)"
+        } catch {
+            throw LuaError(error.message, kind: .raw)
+        }
     }
 
     /// `.step [N]`

@@ -42,11 +42,8 @@ enum HelpBinding {
         return 0
     } }
 
-    /// What `help` typed alone shows: how to call it (it is a table that can be called, so that it has a text).
-    static let usage = "help: call it. help() lists everything; help(Gravity), help(g) or help(\"magnitude\") tells about one thing"
-
-    /// Pushes `help`: a callable table whose `tostring` says how to use it, so that typing `help` at the prompt
-    /// explains itself instead of printing a function's address.
+    /// Pushes `help`: a callable table whose `tostring` is the overview `help()` prints, so that typing `help` alone
+    /// at the prompt explains itself instead of printing a function's address.
     static func push(on s: LuaStack) {
         s.newTable()
         s.newTable(record: 3)
@@ -57,7 +54,7 @@ enum HelpBinding {
         }, name: "help")
         s.rawSet(-2, field: "__call")
         s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
-            s.push(usage)
+            s.push(HelpCatalog.overview)
             return 1
         })
         s.rawSet(-2, field: "__tostring")

@@ -35,8 +35,9 @@ enum PictureOptions {
         try o.value(key) { s, i, site throws(LuaError) in try s.checkPositive(i, site) }
     }
 
-    /// The terminal drawing options: defaults (80 cells or the terminal's width if narrower, braille, filled,
-    /// joints and labels shown, colour when standard output is a colour terminal) then the table's fields.
+    /// The terminal drawing options: defaults (80 cells or the terminal's width if narrower, no taller than the
+    /// terminal less a line for the prompt, braille, filled, joints and labels shown, colour when standard
+    /// output is a colour terminal) then the table's fields.
     static func canvas(_ o: OptionTable?, forTerminal: Bool = TerminalOutput.isTerminal) throws(LuaError) -> TerminalCanvas.Options {
         var options = TerminalCanvas.Options()
         let size = TerminalOutput.size

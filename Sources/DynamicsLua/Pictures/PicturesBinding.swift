@@ -99,7 +99,7 @@ enum PicturesBinding {
                      get: { s, a in s.push(a.potentialEnergy) }),
             .number("potentialEnergyZero", "number, pt (a y)", default: "bottom of the reference bounds, else 0",
                     "the height where gravitational potential energy is 0, so things above the floor have positive energy",
-                    option: false, get: \.potentialEnergyZero, set: { try $0.setPotentialEnergyZero($1) }),
+                    get: \.potentialEnergyZero, set: { try $0.setPotentialEnergyZero($1) }),
             .choice("units", ["points", "metres"], default: "\"points\"",
                     "how printing, traces, plots and pictures show lengths; scripts still read and write points",
                     get: { $0.displayUnits.metres ? "metres" : "points" }, set: { a, units in a.setDisplaysMetres(units == "metres") }),

@@ -16,6 +16,7 @@ enum FrameStepping {
         host?.worldMemory.update(a, in: s.state)
         try sessions?.didStep(a)
         try sessions?.flush(a)
+        host?.liveViews.didStep(a)
         return ok
     }
 
@@ -34,6 +35,7 @@ enum FrameStepping {
         return try LuaInterrupt.guarding(s) { () throws(LuaError) in
             let watch: (Animator) throws -> Bool = { a in
                 if observing { try sessions?.didStep(a) }
+                host?.liveViews.didStep(a)
                 let goOn = try afterFrame?(a) ?? true
                 return goOn && !LuaInterrupt.isPending
             }

@@ -43,6 +43,37 @@ public final class DynamicsHost {
     /// The Swift storage of this interpreter's worlds, counted against its memory limit.
     let worldMemory = WorldMemory()
 
+    /// The animators served live (`animator:serve`).
+    let liveViews = LiveViews()
+
+    /// How `animator:serve` starts a live view; `luadyn` sets it (the bindings know no server).
+    public var startLiveView: ((Animator, Int) throws(LiveViewStartError) -> LiveViewServing)? {
+        get { liveViews.start }
+        set { liveViews.start = newValue }
+    }
+
+    /// Whether some animator is served live now.
+    public var isServing: Bool { liveViews.isServing }
+
+    /// An idle moment of the Lua thread (the REPL waiting for a key, `luadyn --serve` between frames): what pages
+    /// asked for is applied and the frames real time asks for are stepped, callbacks running here. Callback errors
+    /// are reported as usual; an interrupt is thrown.
+    public func serveTick(_ state: LuaState) throws(LuaError) { try liveViews.tick(state.stack) }
+
+    /// Serves the animator on top of the stack (a scene's result), else the current one (the one `use` chose or
+    /// the one made last) on `port`; returns the URL. `luadyn --serve`.
+    public func serveScene(_ state: LuaState, port: Int) throws(LuaError) -> String {
+        let s = state.stack
+        let animator = s.object(at: -1, as: Animator.self) ?? CurrentAnimator.get(s)
+        guard let animator else {
+            throw LuaError("the scene made no animator to serve (return one, or make one with Animator{...})", kind: .raw)
+        }
+        return try liveViews.serve(animator, port: port)
+    }
+
+    /// Stops every live view.
+    public func stopServing() { liveViews.stopAll() }
+
 
     /// Views made without a name are called view1, view2, ... in the order made (deterministic, unlike addresses).
     private var viewCount = 0
@@ -73,7 +104,7 @@ public final class DynamicsHost {
         return entry.callback
     }
 
-    init() {}
+    init() { liveViews.host = self }
 
     /// Reports an error from a callback and counts it.
     func reportCallbackError(_ message: String) { callbacks.report(message) }

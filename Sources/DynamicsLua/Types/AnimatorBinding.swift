@@ -213,6 +213,34 @@ enum AnimatorBinding {
                 a.updateItem(item)
                 return 0
             },
+            Method("serve", "animator:serve([{ port = 0 }])",
+                   "serves a live view of the world on 127.0.0.1 (port 0: a free one) and returns its URL; the world "
+                   + "steps in real time while the REPL waits for input") { s throws(LuaError) in
+                let a = try animator(s)
+                var port = 0
+                if !s.isNil(at: 2) {
+                    guard s.type(at: 2) == .table else {
+                        throw LuaError.typeMismatch(2, expected: "table", got: s.typeName(at: 2))
+                    }
+                    let options = OptionTable(s, at: 2, arg: 2, typeName: "serve")
+                    try options.checkKeys(["port"], allowsArray: false)
+                    if let p = try options.number("port") {
+                        guard p == p.rounded(), (0...65535).contains(p) else {
+                            throw LuaError.argument(2, "port must be a whole number from 0 to 65535 (0: a free one), got \(NumberText.short(p))")
+                        }
+                        port = Int(p)
+                    }
+                }
+                guard let host = DynamicsHost.of(s) else { throw LuaError("no host: the library was not opened with openDynamics") }
+                s.push(try host.liveViews.serve(a, port: port))
+                return 1
+            },
+            Method("stopServing", "animator:stopServing()",
+                   "stops its live view and frees the port; returns whether it was served") { s throws(LuaError) in
+                let a = try animator(s)
+                s.push(DynamicsHost.of(s)?.liveViews.stop(a) ?? false)
+                return 1
+            },
             Method("step", "animator:step([dt])",
                    "advances one frame of dt seconds (default timeStep)") { s throws(LuaError) in
                 let a = try animator(s)

@@ -59,3 +59,26 @@ near(d.kineticEnergy, 0.5 * 3 * 100, 1e-9, "density 3 triples the mass")
 
 expectError("Animator has no field 'kineticEnergie'", function() return d.kineticEnergie end)
 expectError("Animator.kineticEnergy is read-only", function() d.kineticEnergy = 1 end)
+
+-- With reference bounds, potential energy is measured from the floor: positive above it.
+local e = Animator{ width = 300, height = 400 }
+local lifted = View{ center = {50, 150}, size = {100, 100} }
+e:addBehavior(Gravity{ lifted })
+near(e.potentialEnergyZero, 400, 0, "the bottom of the reference bounds")
+near(e.potentialEnergy, 1000 * (400 - 150), 1e-9, "m g h, h above the floor")
+e.potentialEnergyZero = 150
+near(e.potentialEnergy, 0, 1e-9, "measured from the item's own height")
+near(d.potentialEnergyZero, 0, 0, "no reference bounds: y = 0")
+expectError("bad value for Animator.potentialEnergyZero (number expected, got string)", function() e.potentialEnergyZero = "floor" end)
+expectError("bad value for Animator.potentialEnergyZero (finite number expected", function() e.potentialEnergyZero = 0 / 0 end)
+
+-- Display units are for people; the API keeps points.
+near(e.pointsPerMetre, 100, 0, "100 pt to the metre by default")
+assert(e.units == "points" and e.yUp == false)
+e.units = "metres"; e.pointsPerMetre = 50; e.yUp = true
+assert(e.units == "metres" and e.pointsPerMetre == 50 and e.yUp == true)
+near(lifted.center.y, 150, 0, "positions stay in points")
+expectError("pointsPerMetre", function() e.pointsPerMetre = 0 end)
+expectError("units", function() e.units = "feet" end)
+local f = Animator{ width = 10, height = 10, units = "metres", pointsPerMetre = 20, yUp = true, potentialEnergyZero = 3 }
+assert(f.units == "metres" and f.pointsPerMetre == 20 and f.yUp and f.potentialEnergyZero == 3)
