@@ -122,7 +122,7 @@ struct TerminalTests {
         try session.enter("return x * x")
         try session.enter("end")
         try session.enter("sq(9)")
-        #expect(session.waitFor(">>   return x * x\n>> end\n> sq(9)\n81"))
+        #expect(session.waitFor(">>   return x * x\n>> end\n> sq(9)\n81"), "\(session.screen())")
     }
 }
 

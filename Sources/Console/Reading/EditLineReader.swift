@@ -26,6 +26,8 @@ public final class EditLineReader: LineReader {
     public var idle: (() -> Bool)?
     /// How long a wait for a key lasts before `idle` runs again.
     public var idleInterval = 0.004
+    /// Whether libedit reads keys through `readCharacterWhileIdle` now.
+    private var usesIdleReader = false
 
     /// A reader on the process's terminal; `historyPath` nil keeps history for this session only.
     /// Nil when libedit cannot start.
@@ -84,11 +86,16 @@ public final class EditLineReader: LineReader {
         self.continuing = continuing
         cancelled = false
         fflush(luadyn_stdout())
-        // The idle reader only while there is idle work: otherwise libedit reads keys exactly as it always does.
-        luadyn_el_set_getc(editor, idle?() == true ? { el, character in
-            guard let el, let character, let reader = EditLineReader.owner(of: el) else { return -1 }
-            return reader.readCharacterWhileIdle(into: character)
-        } : nil)
+        // The idle reader only while there is idle work: otherwise libedit reads keys exactly as it always does, and
+        // its reading function is not touched at all (it is switched only when the need changes).
+        let wantsIdleReader = idle?() == true
+        if wantsIdleReader != usesIdleReader {
+            usesIdleReader = wantsIdleReader
+            luadyn_el_set_getc(editor, wantsIdleReader ? { el, character in
+                guard let el, let character, let reader = EditLineReader.owner(of: el) else { return -1 }
+                return reader.readCharacterWhileIdle(into: character)
+            } : nil)
+        }
         var count: Int32 = 0
         var line = el_gets(editor, &count)
         var retries = 0
