@@ -85,7 +85,7 @@ public struct SVGRenderer: Sendable {
         for item in snapshot.items { svg += itemElements(item, unit: unit) }
         svg += "</g>\n"
         // Labels after every item, so no item is drawn over another's name.
-        if options.showLabels { svg += labelElements(snapshot.items, unit: unit) }
+        if options.showLabels { svg += labelElements(snapshot.items, view: view, unit: unit) }
 
         // Item groups: a dashed outline around each group's members.
         if !snapshot.groups.isEmpty {
@@ -172,16 +172,22 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    /// Each item's name to the right of the item's extent, in dark ink on a white halo, at one size for the whole
-    /// picture: it never covers the item and stays legible however small the item is.
-    private func labelElements(_ items: [ItemSnapshot], unit: Double) -> String {
+    /// Each item's name to the right of the item's extent (to its left where the right would leave the picture), in
+    /// dark ink on a white halo, at one size for the whole picture: it never covers the item and stays legible
+    /// however small the item is.
+    private func labelElements(_ items: [ItemSnapshot], view: AABB, unit: Double) -> String {
         let size = 5 * unit
         var out = "<g class=\"labels\" font-size=\"\(f(size))\" font-family=\"sans-serif\" fill=\"#222222\""
         out += " stroke=\"#ffffff\" stroke-width=\"\(f(1.2 * unit))\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n"
         for item in items where !item.name.isEmpty && item.alpha > 0 && item.center.isFinite && item.angle.isFinite {
             let q = Rotation(angle: item.angle)
-            let right = ItemOutline.local(item).filter(\.isFinite).map { q.rotate($0).x }.max() ?? 0
-            out += "<text class=\"label\" data-name=\"\(Escaping.xml(item.name))\" x=\"\(f(item.center.x + right + 1.5 * unit))\""
+            let xs = ItemOutline.local(item).filter(\.isFinite).map { q.rotate($0).x }
+            let right = item.center.x + (xs.max() ?? 0) + 1.5 * unit, left = item.center.x + (xs.min() ?? 0) - 1.5 * unit
+            // About 0.6 of the font size a character in a sans-serif face.
+            let width = 0.6 * size * Double(item.name.count)
+            let placement = right + width > view.upper.x && left - width >= view.lower.x
+                ? "x=\"\(f(left))\" text-anchor=\"end\"" : "x=\"\(f(right))\""
+            out += "<text class=\"label\" data-name=\"\(Escaping.xml(item.name))\" \(placement)"
             out += " y=\"\(f(item.center.y))\" dominant-baseline=\"central\">\(Escaping.xml(item.name))</text>\n"
         }
         return out + "</g>\n"
