@@ -385,7 +385,7 @@ function Push(options) end
 ---@field resistance number rw, linear damping
 ---@field angularResistance number rw, angular damping
 ---@field allowsRotation boolean rw, false keeps the angle
----@field anchored boolean rw, an anchored item never moves but others collide with it (isAnchored)
+---@field anchored boolean rw, pushed by nothing, others collide with it; it moves only at a velocity given to it (isAnchored)
 ---@field charge number rw, for electric and magnetic fields
 ---@field allowsSleep boolean rw, false keeps the items (and what they touch) awake
 ---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)

@@ -21,8 +21,10 @@ extension PhysicsWorld {
             let admitted = shapes.withUnsafeBufferPointer { sp in
                 let base = sp.baseAddress.unsafelyUnwrapped
                 let ra = base + i, rb = base + j
+                // Only a dynamic body can be pushed: kinematic bodies meet neither each other nor static ones.
                 return ra.pointee.inUse && rb.pointee.inUse && ra.pointee.body != rb.pointee.body
-                    && !(ra.pointee.isStatic && rb.pointee.isStatic) && Self.shouldCollide(ra, rb)
+                    && (bodies[Int(ra.pointee.body)].isDynamic || bodies[Int(rb.pointee.body)].isDynamic)
+                    && Self.shouldCollide(ra, rb)
             }
             if admitted { createContact(a, b) }
         }
@@ -84,7 +86,8 @@ extension PhysicsWorld {
                                      events: inout [ContactEvent]) -> ContactScanStop {
         for c in first..<contacts.count where contacts[c].inUse {
             let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
-            guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
+            guard bodies[ia].isSimulated || bodies[ib].isSimulated || bodies[ia].isMovingKinematic
+                || bodies[ib].isMovingKinematic else { continue }
             let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
             if !bounds[sa].fatAABB.overlaps(bounds[sb].fatAABB) { return ContactScanStop(index: c, action: .destroy) }
             let wasTouching = contacts[c].touching

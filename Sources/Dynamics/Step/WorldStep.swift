@@ -38,15 +38,24 @@ extension PhysicsWorld {
         inputs.removeAll(keepingCapacity: true)
         constraints.removeAll(keepingCapacity: true)
         activeJoints.removeAll(keepingCapacity: true)
-        for i in bodies.indices where bodies[i].isSimulated {
-            states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity,
-                                  invMass: bodies[i].invMass, invInertia: bodies[i].invInertia)
-            bodies[i].center0 = bodies[i].center
-            bodies[i].q0 = bodies[i].q
-            let dv = h * (bodies[i].gravity + bodies[i].invMass * bodies[i].force)
-            inputs.append(VelocityInput(body: Int32(i), dv: dv, dw: h * bodies[i].invInertia * bodies[i].torque,
-                                        linearDamping: 1 / (1 + h * bodies[i].linearDamping),
-                                        angularDamping: 1 / (1 + h * bodies[i].angularDamping)))
+        for i in bodies.indices {
+            if bodies[i].isSimulated {
+                states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity,
+                                      invMass: bodies[i].invMass, invInertia: bodies[i].invInertia)
+                bodies[i].center0 = bodies[i].center
+                bodies[i].q0 = bodies[i].q
+                let dv = h * (bodies[i].gravity + bodies[i].invMass * bodies[i].force)
+                inputs.append(VelocityInput(body: Int32(i), dv: dv, dw: h * bodies[i].invInertia * bodies[i].torque,
+                                            linearDamping: 1 / (1 + h * bodies[i].linearDamping),
+                                            angularDamping: 1 / (1 + h * bodies[i].angularDamping)))
+            } else if bodies[i].isMovingKinematic {
+                // Moved like the others but pushed by nothing: no mass, no gravity or forces, no damping. Its
+                // velocity is in its state, so contacts feel the motion (friction carries what rests on it).
+                states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity, invMass: 0, invInertia: 0)
+                bodies[i].center0 = bodies[i].center
+                bodies[i].q0 = bodies[i].q
+                inputs.append(VelocityInput(body: Int32(i), dv: .zero, dw: 0, linearDamping: 1, angularDamping: 1))
+            }
         }
 
         for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
@@ -155,6 +164,14 @@ extension PhysicsWorld {
                 continue
             }
             bodies.withUnsafeMutableBufferPointer { buf in
+                guard buf[i].isDynamic else {
+                    // A kinematic body goes exactly where its velocity takes it in `dt` (the sub-steps summed the
+                    // same motion up to rounding, and turned it by a chord per sub-step).
+                    buf[i].center = buf[i].center0 + dt * buf[i].v
+                    buf[i].q = Rotation(angle: dt * buf[i].w).multiplied(by: buf[i].q0)
+                    buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
+                    return
+                }
                 // In place: a body is a large struct and copying it out and back costs more than the arithmetic.
                 buf[i].v = s.v
                 buf[i].w = buf[i].fixedRotation ? 0 : s.w

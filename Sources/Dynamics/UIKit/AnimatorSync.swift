@@ -80,8 +80,17 @@ extension Animator {
         let id = it.bodyID
         it.density = properties.density
         it.charge = properties.charge
-        world.setBodyType(id, properties.anchored ? .staticBody : .dynamicBody)
         let i = Int(id)
+        let wasDynamic = world.bodies[i].isDynamic
+        // An anchored item is static until it is given a velocity (see `PhysicsWorld.setBodyState`); once kinematic
+        // it stays so while anchored, at rest when its velocity is zero.
+        let type: BodyType = !properties.anchored ? .dynamicBody
+            : world.bodies[i].type == .kinematicBody ? .kinematicBody : .staticBody
+        world.setBodyType(id, type)
+        if properties.anchored && wasDynamic && !it.velocityWasSetByHand && (it.velocity != .zero || it.angularVelocity != 0) {
+            // Anchoring a moving item stops it; only a velocity given by hand makes an anchored item move.
+            it.take(center: it.center, angle: it.angle, velocity: .zero, angularVelocity: 0)
+        }
         world.bodies[i].fixedRotation = !properties.allowsRotation
         world.bodies[i].allowsSleep = properties.allowsSleep
         let md = it.massData(density: it.density)
