@@ -241,10 +241,16 @@ function GravityMethods:setAngle(angle, magnitude) end
 ---@return Gravity
 function Gravity(options) end
 
+---What a "began" delegate method learns of the impact.
+---@class luadyn.Contact
+---@field normal Point unit normal from item1 (or the item) to the other side
+---@field impulse number normal impulse of the step the contact began in, mass x pt/s
+---@field speed number approach speed along the normal when that step began, pt/s
+
 ---@class luadyn.CollisionDelegate
----@field beganContact fun(self: table, c: Collision, item1: View, item2: View, point: Point)?
+---@field beganContact fun(self: table, c: Collision, item1: View, item2: View, point: Point, contact: luadyn.Contact)?
 ---@field endedContact fun(self: table, c: Collision, item1: View, item2: View)?
----@field beganBoundaryContact fun(self: table, c: Collision, item: View, id: luadyn.BoundaryId?, point: Point)?
+---@field beganBoundaryContact fun(self: table, c: Collision, item: View, id: luadyn.BoundaryId?, point: Point, contact: luadyn.Contact)?
 ---@field endedBoundaryContact fun(self: table, c: Collision, item: View, id: luadyn.BoundaryId?)?
 
 ---UICollisionBehavior.

@@ -104,13 +104,30 @@ extension PhysicsWorld {
             let touching = contacts[c].touching
             if touching && !wasTouching {
                 let point = manifold.point1?.point ?? manifold.point2?.point ?? .zero
-                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: true, point: point))
+                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: true, point: point, contact: Int32(c),
+                                           normal: manifold.normal,
+                                           speed: approachSpeed(manifold, bodies.baseAddress.unsafelyUnwrapped + ia,
+                                                                bodies.baseAddress.unsafelyUnwrapped + ib)))
             } else if !touching && wasTouching {
                 events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
             }
             if touching && (!bodies[ia].isAwake || !bodies[ib].isAwake) { return ContactScanStop(index: c, action: .wake) }
         }
         return ContactScanStop(index: contacts.count, action: .none)
+    }
+
+    /// The fastest approach along the normal of the manifold's points, from the bodies' velocities as the step
+    /// begins (pt/s; 0 when they separate). Bodies are read in place: they are large records.
+    private static func approachSpeed(_ m: Manifold, _ a: UnsafePointer<Body>, _ b: UnsafePointer<Body>) -> Double {
+        func approach(_ mp: ManifoldPoint?) -> Double {
+            guard let mp else { return 0 }
+            // Anchors are relative to the body frames; velocities are those of the centres of mass.
+            let rA = mp.anchorA - (a.pointee.center - a.pointee.origin)
+            let rB = mp.anchorB - (b.pointee.center - b.pointee.origin)
+            let dv = b.pointee.v + cross(b.pointee.w, rB) - a.pointee.v - cross(a.pointee.w, rA)
+            return -dot(dv, m.normal)
+        }
+        return max(0, approach(m.point1), approach(m.point2))
     }
 
     /// Whether the filters of two records let them collide, read in place.

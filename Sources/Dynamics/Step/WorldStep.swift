@@ -28,10 +28,13 @@ extension PhysicsWorld {
         swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
         var lanes = ContactLanes()
         swap(&lanes, &scratchLanes)
+        var watches = ContiguousArray<ImpulseWatch>()
+        swap(&watches, &scratchWatches)
         defer {
             swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
             swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
             swap(&lanes, &scratchLanes)
+            swap(&watches, &scratchWatches)
         }
         states.removeAll(keepingCapacity: true)
         states.append(contentsOf: repeatElement(BodyState(), count: bodies.count))
@@ -62,6 +65,8 @@ extension PhysicsWorld {
             guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
             constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB))
         }
+        watches.removeAll(keepingCapacity: true)
+        if !events.isEmpty { ImpulseWatch.collect(&watches, events: events, constraints: constraints) }
         for j in joints.indices where joints[j].inUse {
             if bodies[Int(joints[j].bodyA)].isSimulated || bodies[Int(joints[j].bodyB)].isSimulated { activeJoints.append(Int32(j)) }
         }
@@ -87,6 +92,7 @@ extension PhysicsWorld {
             }
             for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
             lanes.build(cons, states: stateBuf)
+            if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             for k in 0..<substeps {
                 for input in inputs {
@@ -120,11 +126,15 @@ extension PhysicsWorld {
                 }
                 for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: false) }
                 schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: false)
+                if !watches.isEmpty { ImpulseWatch.accumulate(&watches, pairs: schedule.pairs, constraints: cons) }
             }
             }
             lanes.storeImpulses(into: cons)
             let threshold = restitutionThreshold
+            for k in watches.indices { watches[k].total -= ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
             for i in cons.indices { ContactSolver.applyRestitution(&cons[i], states: stateBuf, threshold: threshold) }
+            // What restitution added to the accumulated impulse was applied once more.
+            for k in watches.indices { watches[k].total += ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
         }
         }
         }
@@ -135,6 +145,8 @@ extension PhysicsWorld {
                 for i in cons.indices { ContactSolver.store(cons[i], into: &contactBuf[Int(cons[i].contact)]) }
             }
         }
+
+        for w in watches { events[Int(w.event)].impulse = w.total }
 
         finalizeBodies(states: states, inputs: inputs, dt: dt)
         if enableContinuous { solveContinuous(inputs: inputs, dt: dt) }

@@ -28,6 +28,7 @@ struct PhysicsWorld {
     var scratchConstraints = ContiguousArray<ContactConstraint>()
     var scratchJoints = ContiguousArray<Int32>()
     var scratchLanes = ContactLanes()
+    var scratchWatches = ContiguousArray<ImpulseWatch>()
     /// Broadphase candidates of a continuous sweep, kept so each sweep reuses the storage.
     var scratchCandidates = ContiguousArray<Int32>()
     var scratchPairs = ContiguousArray<(Int32, Int32)>()

@@ -39,9 +39,11 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem,
-                           at point: Vector) throws {
+                           at point: Vector, contact: ContactInfo) throws {
         call(began, behavior) { s, cache in
-            s.push(view: item1, cache: cache); s.push(view: item2, cache: cache); s.push(point: point); return 3
+            s.push(view: item1, cache: cache); s.push(view: item2, cache: cache); s.push(point: point)
+            s.push(contact: contact)
+            return 4
         }
     }
 
@@ -50,9 +52,12 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
-                           withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector) throws {
+                           withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector,
+                           contact: ContactInfo) throws {
         call(beganBoundary, behavior) { s, cache in
-            s.push(view: item, cache: cache); s.push(boundaryIdentifier: identifier); s.push(point: point); return 3
+            s.push(view: item, cache: cache); s.push(boundaryIdentifier: identifier); s.push(point: point)
+            s.push(contact: contact)
+            return 4
         }
     }
 
@@ -61,6 +66,19 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
         call(endedBoundary, behavior) { s, cache in
             s.push(view: item, cache: cache); s.push(boundaryIdentifier: identifier); return 2
         }
+    }
+}
+
+extension LuaStack {
+    /// Pushes the contact table a "began" delegate method gets: `{ normal = Point, impulse = number, speed = number }`.
+    func push(contact: ContactInfo) {
+        newTable(record: 3)
+        push(point: contact.normal)
+        rawSet(-2, field: "normal")
+        push(contact.impulse)
+        rawSet(-2, field: "impulse")
+        push(contact.speed)
+        rawSet(-2, field: "speed")
     }
 }
 

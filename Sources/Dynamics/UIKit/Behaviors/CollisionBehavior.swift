@@ -11,7 +11,14 @@ public enum CollisionMode: String, Sendable {
 /// Receives contact events of a collision behaviour (UICollisionBehaviorDelegate). Methods are called after the step
 /// in which a contact began or ended, at most once per contact per behaviour; every method has an empty default.
 /// A boundary identifier is nil for the reference-bounds boundary. A thrown error is reported by `Animator.step`.
+///
+/// The "began" methods with a `contact` argument are the ones the animator calls; their defaults call the methods
+/// without it, so a delegate implements whichever form it needs.
 public protocol CollisionBehaviorDelegate: AnyObject {
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem,
+                           at point: Vector, contact: ContactInfo) throws
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector, contact: ContactInfo) throws
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Vector) throws
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) throws
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
@@ -22,6 +29,17 @@ public protocol CollisionBehaviorDelegate: AnyObject {
 
 /// Empty defaults, so a delegate implements only the events it wants.
 extension CollisionBehaviorDelegate {
+    /// Calls the form without `contact`.
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem,
+                                  at point: Vector, contact: ContactInfo) throws {
+        try collisionBehavior(behavior, beganContactFor: item1, with: item2, at: point)
+    }
+    /// Calls the form without `contact`.
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                                  withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector,
+                                  contact: ContactInfo) throws {
+        try collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
+    }
     /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Vector) throws {}
     /// Does nothing.
