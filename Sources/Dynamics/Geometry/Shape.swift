@@ -59,6 +59,10 @@ public struct Shape: Sendable {
     public private(set) var ghost1: Vector?
     /// The chain point after vertex 1 of a chain segment, if any.
     public private(set) var ghost2: Vector?
+    /// For a polygon of a static body: bit i set when edge i lies flush against a neighbouring static polygon's edge
+    /// that covers it (abutting tiles). Nothing can touch such an edge from outside, so contacts never use its
+    /// normal (see `collidePolygonsAvoidingCovered`).
+    public internal(set) var coveredEdges: UInt32 = 0
 
     /// The vertices as an array (allocates: for drawing and set-up, not for hot loops; use `vertex(_:)` there).
     public var vertices: [Vector] { (0..<count).map { storedVertices[$0] } }

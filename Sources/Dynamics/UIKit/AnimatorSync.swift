@@ -65,6 +65,8 @@ extension Animator {
         for (k, it) in items.enumerated() { apply(table.settings[k], to: it) }
 
         syncWorldParts(tree)
+        // Anchored items may have come, gone or moved: rows of tiles are found again.
+        world.updateCoveredEdges()
         synced.items = items
         synced.observedItems = observedItems(items)
         synced.frameForceSources = tree.filter(\.appliesFrameForces)
@@ -191,12 +193,15 @@ extension Animator {
     /// Puts the bodies of items moved by hand where their items now are; nothing else changed.
     private func syncHandMovedItems() {
         guard !handMovedItems.isEmpty else { return }
+        var movedStatic = false
         for it in handMovedItems where it.stateWasSetByHand {
             it.stateWasSetByHand = false
             guard it.bodyID >= 0, it.animator === self else { continue }
+            movedStatic = movedStatic || world.bodies[Int(it.bodyID)].type != .dynamicBody
             world.setBodyState(it.bodyID, origin: it.center, angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity)
         }
         handMovedItems.removeAll()
+        if movedStatic { world.updateCoveredEdges() }
     }
 
     /// What may fail before the frame changes the world: a throw leaves it as it was.

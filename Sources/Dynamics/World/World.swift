@@ -167,6 +167,14 @@ struct PhysicsWorld {
         refreshProxy(id)
     }
 
+    /// Gives a chain segment the ghost points of `segment`, which has the same end points (a neighbour came or
+    /// went); its box, proxy and contacts stay.
+    mutating func setSegmentNeighbours(_ id: Int32, _ segment: Shape) {
+        guard id >= 0, Int(id) < shapes.count, shapes[Int(id)].inUse, shapes[Int(id)].shape.kind == .segment,
+              segment.kind == .segment else { return }
+        shapes[Int(id)].shape = segment
+    }
+
     mutating func setMaterial(_ id: Int32, friction: Double, restitution: Double) {
         shapes[Int(id)].friction = friction
         shapes[Int(id)].restitution = restitution
