@@ -200,12 +200,13 @@ extension PhysicsWorld {
         }
     }
 
-    /// A joint to a sleeping body wakes it when the other end is awake, so joined bodies act as one island.
+    /// A joint to a sleeping body wakes it when the other end is awake (or a kinematic body on the move), so joined
+    /// bodies act as one island.
     private mutating func wakeJointNeighbours() {
         for j in joints.indices where joints[j].inUse {
             let a = joints[j].bodyA, b = joints[j].bodyB
-            if bodies[Int(a)].isSimulated && !bodies[Int(b)].isAwake { wakeBody(b) }
-            if bodies[Int(b)].isSimulated && !bodies[Int(a)].isAwake { wakeBody(a) }
+            if (bodies[Int(a)].isSimulated || bodies[Int(a)].isMovingKinematic) && !bodies[Int(b)].isAwake { wakeBody(b) }
+            if (bodies[Int(b)].isSimulated || bodies[Int(b)].isMovingKinematic) && !bodies[Int(a)].isAwake { wakeBody(a) }
         }
     }
 

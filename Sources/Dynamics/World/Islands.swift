@@ -32,7 +32,13 @@ extension PhysicsWorld {
         }
         for j in joints.indices where joints[j].inUse {
             let a = joints[j].bodyA, b = joints[j].bodyB
-            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { union(a, b) }
+            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated {
+                union(a, b)
+            } else if bodies[Int(a)].isMovingKinematic {
+                bodies[Int(b)].sleepTime = 0
+            } else if bodies[Int(b)].isMovingKinematic {
+                bodies[Int(a)].sleepTime = 0
+            }
         }
         var minSleep = ContiguousArray<Double>(repeating: .infinity, count: n)
         for i in 0..<n where bodies[i].isSimulated {

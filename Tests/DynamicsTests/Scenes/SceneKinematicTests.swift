@@ -103,6 +103,23 @@ import Testing
         #expect(abs(box.velocity.x - 20) < 0.5, "the box is carried again at \(box.velocity.x) pt/s")
     }
 
+    @Test func aSlowPlatformKeepsWhatHangsFromItAwake() throws {
+        // Slower than the sleep threshold, so only the platform's motion can keep the weight awake.
+        let animator = Animator()
+        let hook = try DynamicItem(center: Vector(0, 0), size: Vector(20, 20), name: "hook")
+        let weight = try DynamicItem(center: Vector(0, 100), size: Vector(20, 20), name: "weight")
+        let fixed = DynamicItemBehavior(items: [hook])
+        fixed.anchored = true
+        try animator.addBehavior(fixed)
+        try animator.addBehavior(GravityBehavior(items: [weight]))
+        try animator.addBehavior(try AttachmentBehavior(item: weight, attachedTo: hook))
+        try animator.run(2)
+        try hook.setVelocity(Vector(0.5, 0))
+        try animator.run(10)
+        #expect(abs(hook.center.x - 5) < 1e-9)
+        #expect(abs(weight.center.x - 5) < 0.5, "the weight followed the hook: x \(weight.center.x)")
+    }
+
     @Test func anchoringAMovingItemStopsIt() throws {
         let animator = Animator()
         let item = try DynamicItem(center: Vector(0, 0), size: Vector(40, 40))
