@@ -58,12 +58,17 @@ extension ImpulseWatch {
 
 extension ContactLanes {
     /// Tells each watch where its constraint is solved (see `ImpulseWatch.slot`).
-    func locate(_ watches: inout ContiguousArray<ImpulseWatch>, constraintCount: Int) {
-        var slotOf = ContiguousArray<Int32>(repeating: -1, count: constraintCount)
-        for k in sources.indices {
-            slotOf[Int(sources[k].0)] = Int32(2 * k)
-            slotOf[Int(sources[k].1)] = Int32(2 * k + 1)
+    mutating func locate(_ watches: inout ContiguousArray<ImpulseWatch>, constraintCount: Int) {
+        slotOfConstraint.removeAll(keepingCapacity: true)
+        slotOfConstraint.append(contentsOf: repeatElement(-1, count: constraintCount))
+        slotOfConstraint.withUnsafeMutableBufferPointer { slotOf in
+            sources.withUnsafeBufferPointer { sources in
+                for k in sources.indices {
+                    slotOf[Int(sources[k].0)] = Int32(2 * k)
+                    slotOf[Int(sources[k].1)] = Int32(2 * k + 1)
+                }
+            }
+            for k in watches.indices { watches[k].slot = slotOf[Int(watches[k].constraint)] }
         }
-        for k in watches.indices { watches[k].slot = slotOf[Int(watches[k].constraint)] }
     }
 }
