@@ -245,10 +245,16 @@ function GravityMethods:setAngle(angle, magnitude) end
 ---@return Gravity
 function Gravity(options) end
 
+---What a "began" delegate method learns of the impact.
+---@class luadyn.Contact
+---@field normal Point unit normal from item1 (or the item) to the other side
+---@field impulse number normal impulse of the step the contact began in, mass x pt/s
+---@field speed number approach speed along the normal when that step began, pt/s
+
 ---@class luadyn.CollisionDelegate
----@field beganContact fun(self: table, c: Collision, item1: View, item2: View, point: Point)?
+---@field beganContact fun(self: table, c: Collision, item1: View, item2: View, point: Point, contact: luadyn.Contact)?
 ---@field endedContact fun(self: table, c: Collision, item1: View, item2: View)?
----@field beganBoundaryContact fun(self: table, c: Collision, item: View, id: luadyn.BoundaryId?, point: Point)?
+---@field beganBoundaryContact fun(self: table, c: Collision, item: View, id: luadyn.BoundaryId?, point: Point, contact: luadyn.Contact)?
 ---@field endedBoundaryContact fun(self: table, c: Collision, item: View, id: luadyn.BoundaryId?)?
 
 ---UICollisionBehavior.
@@ -389,7 +395,7 @@ function Push(options) end
 ---@field resistance number rw, linear damping
 ---@field angularResistance number rw, angular damping
 ---@field allowsRotation boolean rw, false keeps the angle
----@field anchored boolean rw, an anchored item never moves but others collide with it (isAnchored)
+---@field anchored boolean rw, pushed by nothing, others collide with it; it moves only at a velocity given to it (isAnchored)
 ---@field charge number rw, for electric and magnetic fields
 ---@field allowsSleep boolean rw, false keeps the items (and what they touch) awake
 ---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)

@@ -163,6 +163,12 @@ public struct LuaStack {
         lua_rawset(L, t)
     }
 
+    /// Pops a key and a value (pushed in that order) and stores `t[key] = value` in the table at `table`, without
+    /// metamethods; `table` must not be a relative index into the two popped slots.
+    public func rawSetPair(_ table: Int32) {
+        lua_rawset(L, table)
+    }
+
     /// Pops a value and stores it as `t[i]` in the table at `table`, without metamethods.
     public func rawSet(_ table: Int32, index i: Int) {
         lua_rawseti(L, table, lua_Integer(i))

@@ -87,9 +87,18 @@ func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Sha
              hint: inout UInt8) -> Manifold {
     switch (a.pointee.kind, b.pointee.kind) {
     case (.circle, .circle): return collideCircles(a.pointee, xfA, b.pointee, xfB)
-    case (.polygon, .circle): return collidePolygonAndCircle(a.pointee, xfA, b.pointee, xfB)
-    case (.circle, .polygon): return collidePolygonAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()
-    case (.polygon, .polygon): return collidePolygons(a, xfA, b, xfB, hint: &hint)
+    case (.polygon, .circle):
+        if a.pointee.coveredEdges != 0 { return collidePolygonAndCircleAvoidingCovered(a.pointee, xfA, b.pointee, xfB) }
+        return collidePolygonAndCircle(a.pointee, xfA, b.pointee, xfB)
+    case (.circle, .polygon):
+        if b.pointee.coveredEdges != 0 {
+            return collidePolygonAndCircleAvoidingCovered(b.pointee, xfB, a.pointee, xfA).flipped()
+        }
+        return collidePolygonAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()
+    case (.polygon, .polygon):
+        if b.pointee.coveredEdges != 0 { return collidePolygonsAvoidingCovered(b, xfB, a, xfA).flipped() }
+        if a.pointee.coveredEdges != 0 { return collidePolygonsAvoidingCovered(a, xfA, b, xfB) }
+        return collidePolygons(a, xfA, b, xfB, hint: &hint)
     case (.segment, .circle): return collideSegmentAndCircle(a.pointee, xfA, b.pointee, xfB)
     case (.circle, .segment): return collideSegmentAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()
     case (.segment, .polygon): return collideSegmentAndPolygon(a, xfA, b, xfB)

@@ -46,6 +46,13 @@ struct ContactEvent {
     var began: Bool
     /// The first manifold point when it began (world coordinates).
     var point: Vector
+    /// For a "began": the contact's handle, its unit normal from shape A to shape B, how fast the shapes approached
+    /// along it when the step began (pt/s, never negative), and the normal impulse the step applied (mass x pt/s,
+    /// every sub-step and the restitution pass summed; see `ImpulseWatch`).
+    var contact: Int32 = -1
+    var normal = Vector.zero
+    var speed: Double = 0
+    var impulse: Double = 0
 }
 
 /// Friction mixing: the rougher surface wins, so an item's own friction rules against a surface that sets none

@@ -22,6 +22,9 @@ struct ContactLanes {
     /// stopped (pairs of every kind share `pairs`).
     var runs = ContiguousArray<Int32>()
 
+    /// Where each constraint is solved, kept for its storage (see `locate` in ImpulseWatch.swift).
+    var slotOfConstraint = ContiguousArray<Int32>()
+
     /// Per body, the level of the last constraint seen that moves it.
     private var lastLevel = ContiguousArray<Int32>()
     /// Per constraint, its level.

@@ -47,6 +47,11 @@ public struct Shape: Sendable {
     public let kind: ShapeKind
     /// How many entries of the vertex storage are used (1 circle, 2 segment, 3... polygon).
     public private(set) var count: Int
+    /// For a polygon of a static body: bit i set when edge i lies flush against a neighbouring static polygon's edge
+    /// that covers it (abutting tiles). Nothing can touch such an edge from outside, so contacts never use its
+    /// normal (see `collidePolygonsAvoidingCovered`).
+    /// Beside `kind` and `count`, which the narrowphase reads first anyway, so testing it touches no more memory.
+    public internal(set) var coveredEdges: UInt32 = 0
     /// The vertex storage; only the first `count` entries mean anything.
     public private(set) var storedVertices: ShapeVertices
     /// Outward unit normals of the edges (edge i runs from vertex i to vertex i+1); polygons and segments only.

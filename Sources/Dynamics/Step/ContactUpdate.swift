@@ -21,8 +21,10 @@ extension PhysicsWorld {
             let admitted = shapes.withUnsafeBufferPointer { sp in
                 let base = sp.baseAddress.unsafelyUnwrapped
                 let ra = base + i, rb = base + j
+                // Only a dynamic body can be pushed: kinematic bodies meet neither each other nor static ones.
                 return ra.pointee.inUse && rb.pointee.inUse && ra.pointee.body != rb.pointee.body
-                    && !(ra.pointee.isStatic && rb.pointee.isStatic) && Self.shouldCollide(ra, rb)
+                    && (bodies[Int(ra.pointee.body)].isDynamic || bodies[Int(rb.pointee.body)].isDynamic)
+                    && Self.shouldCollide(ra, rb)
             }
             if admitted { createContact(a, b) }
         }
@@ -84,7 +86,8 @@ extension PhysicsWorld {
                                      events: inout [ContactEvent]) -> ContactScanStop {
         for c in first..<contacts.count where contacts[c].inUse {
             let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
-            guard bodies[ia].isSimulated || bodies[ib].isSimulated else { continue }
+            guard bodies[ia].isSimulated || bodies[ib].isSimulated || bodies[ia].isMovingKinematic
+                || bodies[ib].isMovingKinematic else { continue }
             let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
             if !bounds[sa].fatAABB.overlaps(bounds[sb].fatAABB) { return ContactScanStop(index: c, action: .destroy) }
             let wasTouching = contacts[c].touching
@@ -101,13 +104,30 @@ extension PhysicsWorld {
             let touching = contacts[c].touching
             if touching && !wasTouching {
                 let point = manifold.point1?.point ?? manifold.point2?.point ?? .zero
-                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: true, point: point))
+                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: true, point: point, contact: Int32(c),
+                                           normal: manifold.normal,
+                                           speed: approachSpeed(manifold, bodies.baseAddress.unsafelyUnwrapped + ia,
+                                                                bodies.baseAddress.unsafelyUnwrapped + ib)))
             } else if !touching && wasTouching {
                 events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
             }
             if touching && (!bodies[ia].isAwake || !bodies[ib].isAwake) { return ContactScanStop(index: c, action: .wake) }
         }
         return ContactScanStop(index: contacts.count, action: .none)
+    }
+
+    /// The fastest approach along the normal of the manifold's points, from the bodies' velocities as the step
+    /// begins (pt/s; 0 when they separate). Bodies are read in place: they are large records.
+    private static func approachSpeed(_ m: Manifold, _ a: UnsafePointer<Body>, _ b: UnsafePointer<Body>) -> Double {
+        func approach(_ mp: ManifoldPoint?) -> Double {
+            guard let mp else { return 0 }
+            // Anchors are relative to the body frames; velocities are those of the centres of mass.
+            let rA = mp.anchorA - (a.pointee.center - a.pointee.origin)
+            let rB = mp.anchorB - (b.pointee.center - b.pointee.origin)
+            let dv = b.pointee.v + cross(b.pointee.w, rB) - a.pointee.v - cross(a.pointee.w, rA)
+            return -dot(dv, m.normal)
+        }
+        return max(0, approach(m.point1), approach(m.point2))
     }
 
     /// Whether the filters of two records let them collide, read in place.

@@ -38,7 +38,8 @@ extension PhysicsWorld {
         var fast: [(body: Int32, travel: Double)] = []
         for input in inputs {
             let i = Int(input.body)
-            guard bodies[i].shape >= 0 else { continue }
+            // A kinematic body goes where its velocity takes it, through anything.
+            guard bodies[i].shape >= 0, bodies[i].isDynamic else { continue }
             let travel = (bodies[i].center - bodies[i].center0).length + abs(bodies[i].w) * dt * bodies[i].maxExtent
             if travel > 0.5 * bodies[i].minExtent {
                 fast.append((input.body, travel))

@@ -28,31 +28,45 @@ extension PhysicsWorld {
         swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
         var lanes = ContactLanes()
         swap(&lanes, &scratchLanes)
+        var watches = ContiguousArray<ImpulseWatch>()
+        swap(&watches, &scratchWatches)
         defer {
             swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
             swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
             swap(&lanes, &scratchLanes)
+            swap(&watches, &scratchWatches)
         }
         states.removeAll(keepingCapacity: true)
         states.append(contentsOf: repeatElement(BodyState(), count: bodies.count))
         inputs.removeAll(keepingCapacity: true)
         constraints.removeAll(keepingCapacity: true)
         activeJoints.removeAll(keepingCapacity: true)
-        for i in bodies.indices where bodies[i].isSimulated {
-            states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity,
-                                  invMass: bodies[i].invMass, invInertia: bodies[i].invInertia)
-            bodies[i].center0 = bodies[i].center
-            bodies[i].q0 = bodies[i].q
-            let dv = h * (bodies[i].gravity + bodies[i].invMass * bodies[i].force)
-            inputs.append(VelocityInput(body: Int32(i), dv: dv, dw: h * bodies[i].invInertia * bodies[i].torque,
-                                        linearDamping: 1 / (1 + h * bodies[i].linearDamping),
-                                        angularDamping: 1 / (1 + h * bodies[i].angularDamping)))
+        for i in bodies.indices {
+            if bodies[i].isSimulated {
+                states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity,
+                                      invMass: bodies[i].invMass, invInertia: bodies[i].invInertia)
+                bodies[i].center0 = bodies[i].center
+                bodies[i].q0 = bodies[i].q
+                let dv = h * (bodies[i].gravity + bodies[i].invMass * bodies[i].force)
+                inputs.append(VelocityInput(body: Int32(i), dv: dv, dw: h * bodies[i].invInertia * bodies[i].torque,
+                                            linearDamping: 1 / (1 + h * bodies[i].linearDamping),
+                                            angularDamping: 1 / (1 + h * bodies[i].angularDamping)))
+            } else if bodies[i].isMovingKinematic {
+                // Moved like the others but pushed by nothing: no mass, no gravity or forces, no damping. Its
+                // velocity is in its state, so contacts feel the motion (friction carries what rests on it).
+                states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity, invMass: 0, invInertia: 0)
+                bodies[i].center0 = bodies[i].center
+                bodies[i].q0 = bodies[i].q
+                inputs.append(VelocityInput(body: Int32(i), dv: .zero, dw: 0, linearDamping: 1, angularDamping: 1))
+            }
         }
 
         for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
             guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
             constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB))
         }
+        watches.removeAll(keepingCapacity: true)
+        if !events.isEmpty { ImpulseWatch.collect(&watches, events: events, constraints: constraints) }
         for j in joints.indices where joints[j].inUse {
             if bodies[Int(joints[j].bodyA)].isSimulated || bodies[Int(joints[j].bodyB)].isSimulated { activeJoints.append(Int32(j)) }
         }
@@ -78,6 +92,7 @@ extension PhysicsWorld {
             }
             for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
             lanes.build(cons, states: stateBuf)
+            if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             for k in 0..<substeps {
                 for input in inputs {
@@ -111,11 +126,15 @@ extension PhysicsWorld {
                 }
                 for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: false) }
                 schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: false)
+                if !watches.isEmpty { ImpulseWatch.accumulate(&watches, pairs: schedule.pairs, constraints: cons) }
             }
             }
             lanes.storeImpulses(into: cons)
             let threshold = restitutionThreshold
+            for k in watches.indices { watches[k].total -= ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
             for i in cons.indices { ContactSolver.applyRestitution(&cons[i], states: stateBuf, threshold: threshold) }
+            // What restitution added to the accumulated impulse was applied once more.
+            for k in watches.indices { watches[k].total += ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
         }
         }
         }
@@ -126,6 +145,8 @@ extension PhysicsWorld {
                 for i in cons.indices { ContactSolver.store(cons[i], into: &contactBuf[Int(cons[i].contact)]) }
             }
         }
+
+        for w in watches { events[Int(w.event)].impulse = w.total }
 
         finalizeBodies(states: states, inputs: inputs, dt: dt)
         if enableContinuous { solveContinuous(inputs: inputs, dt: dt) }
@@ -155,6 +176,14 @@ extension PhysicsWorld {
                 continue
             }
             bodies.withUnsafeMutableBufferPointer { buf in
+                guard buf[i].isDynamic else {
+                    // A kinematic body goes exactly where its velocity takes it in `dt` (the sub-steps summed the
+                    // same motion up to rounding, and turned it by a chord per sub-step).
+                    buf[i].center = buf[i].center0 + dt * buf[i].v
+                    buf[i].q = Rotation(angle: dt * buf[i].w).multiplied(by: buf[i].q0)
+                    buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
+                    return
+                }
                 // In place: a body is a large struct and copying it out and back costs more than the arithmetic.
                 buf[i].v = s.v
                 buf[i].w = buf[i].fixedRotation ? 0 : s.w
@@ -171,12 +200,13 @@ extension PhysicsWorld {
         }
     }
 
-    /// A joint to a sleeping body wakes it when the other end is awake, so joined bodies act as one island.
+    /// A joint to a sleeping body wakes it when the other end is awake (or a kinematic body on the move), so joined
+    /// bodies act as one island.
     private mutating func wakeJointNeighbours() {
         for j in joints.indices where joints[j].inUse {
             let a = joints[j].bodyA, b = joints[j].bodyB
-            if bodies[Int(a)].isSimulated && !bodies[Int(b)].isAwake { wakeBody(b) }
-            if bodies[Int(b)].isSimulated && !bodies[Int(a)].isAwake { wakeBody(a) }
+            if (bodies[Int(a)].isSimulated || bodies[Int(a)].isMovingKinematic) && !bodies[Int(b)].isAwake { wakeBody(b) }
+            if (bodies[Int(b)].isSimulated || bodies[Int(b)].isMovingKinematic) && !bodies[Int(a)].isAwake { wakeBody(a) }
         }
     }
 

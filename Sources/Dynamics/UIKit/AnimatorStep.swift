@@ -32,7 +32,7 @@ extension Animator {
     private func deliver(_ d: Delivery, _ r: ContactRouting, _ failures: inout [CallbackFailure]) {
         if d.ending >= 0 {
             let o = r.endings[Int(d.ending)]
-            _ = deliver(o.behavior, o.item1, o.item2, o.boundary, began: false, at: .zero, r.changeCount, &failures)
+            _ = deliver(o.behavior, o.item1, o.item2, o.boundary, began: false, at: .zero, .none, r.changeCount, &failures)
             return
         }
         // `r` holds every behaviour and item strongly until the callbacks are over, so they are lent to the call
@@ -44,12 +44,12 @@ extension Animator {
         if d.body2 >= 0 {
             guard let item2 = r.itemOfBody[Int(d.body2)].map(Unmanaged.passUnretained) else { return }
             heard = c._withUnsafeGuaranteedRef { c in item1._withUnsafeGuaranteedRef { item1 in item2._withUnsafeGuaranteedRef { item2 in
-                deliver(c, item1, item2, nil, began: d.began, at: d.point, generation, &failures)
+                deliver(c, item1, item2, nil, began: d.began, at: d.point, d.contact, generation, &failures)
             } } }
         } else {
             let boundary = d.boundary >= 0 ? r.boundaries[Int(d.boundary)] : nil
             heard = c._withUnsafeGuaranteedRef { c in item1._withUnsafeGuaranteedRef { item1 in
-                deliver(c, item1, nil, boundary, began: d.began, at: d.point, generation, &failures)
+                deliver(c, item1, nil, boundary, began: d.began, at: d.point, d.contact, generation, &failures)
             } }
         }
         // A "began" nobody heard (an earlier callback removed the behaviour or its delegate) opens nothing.
@@ -58,19 +58,21 @@ extension Animator {
 
     /// Whether the delegate was called.
     private func deliver(_ c: CollisionBehavior, _ item1: DynamicItem, _ item2: DynamicItem?, _ boundary: BoundaryIdentifier?,
-                         began: Bool, at point: Vector, _ generation: UInt64, _ failures: inout [CallbackFailure]) -> Bool {
+                         began: Bool, at point: Vector, _ contact: ContactInfo, _ generation: UInt64,
+                         _ failures: inout [CallbackFailure]) -> Bool {
         guard let delegate = c.delegate, !began || changeCount == generation || c.animator === self else { return false }
         // Called directly rather than through `call`: this runs once per contact event, and the closure's captures
         // cost retains of their own.
         do {
             if let other = item2 {
                 if began {
-                    try delegate.collisionBehavior(c, beganContactFor: item1, with: other, at: point)
+                    try delegate.collisionBehavior(c, beganContactFor: item1, with: other, at: point, contact: contact)
                 } else {
                     try delegate.collisionBehavior(c, endedContactFor: item1, with: other)
                 }
             } else if began {
-                try delegate.collisionBehavior(c, beganContactFor: item1, withBoundaryIdentifier: boundary, at: point)
+                try delegate.collisionBehavior(c, beganContactFor: item1, withBoundaryIdentifier: boundary, at: point,
+                                                contact: contact)
             } else {
                 try delegate.collisionBehavior(c, endedContactFor: item1, withBoundaryIdentifier: boundary)
             }

@@ -65,6 +65,8 @@ extension Animator {
         for (k, it) in items.enumerated() { apply(table.settings[k], to: it) }
 
         syncWorldParts(tree)
+        // Anchored items may have come, gone or moved: rows of tiles are found again.
+        world.updateCoveredEdges()
         synced.items = items
         synced.observedItems = observedItems(items)
         synced.frameForceSources = tree.filter(\.appliesFrameForces)
@@ -80,8 +82,17 @@ extension Animator {
         let id = it.bodyID
         it.density = properties.density
         it.charge = properties.charge
-        world.setBodyType(id, properties.anchored ? .staticBody : .dynamicBody)
         let i = Int(id)
+        let wasDynamic = world.bodies[i].isDynamic
+        // An anchored item is static until it is given a velocity (see `PhysicsWorld.setBodyState`); once kinematic
+        // it stays so while anchored, at rest when its velocity is zero.
+        let type: BodyType = !properties.anchored ? .dynamicBody
+            : world.bodies[i].type == .kinematicBody ? .kinematicBody : .staticBody
+        world.setBodyType(id, type)
+        if properties.anchored && wasDynamic && !it.velocityWasSetByHand && (it.velocity != .zero || it.angularVelocity != 0) {
+            // Anchoring a moving item stops it; only a velocity given by hand makes an anchored item move.
+            it.take(center: it.center, angle: it.angle, velocity: .zero, angularVelocity: 0)
+        }
         world.bodies[i].fixedRotation = !properties.allowsRotation
         world.bodies[i].allowsSleep = properties.allowsSleep
         let md = it.massData(density: it.density)
@@ -182,12 +193,15 @@ extension Animator {
     /// Puts the bodies of items moved by hand where their items now are; nothing else changed.
     private func syncHandMovedItems() {
         guard !handMovedItems.isEmpty else { return }
+        var movedStatic = false
         for it in handMovedItems where it.stateWasSetByHand {
             it.stateWasSetByHand = false
             guard it.bodyID >= 0, it.animator === self else { continue }
+            movedStatic = movedStatic || world.bodies[Int(it.bodyID)].type != .dynamicBody
             world.setBodyState(it.bodyID, origin: it.center, angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity)
         }
         handMovedItems.removeAll()
+        if movedStatic { world.updateCoveredEdges() }
     }
 
     /// What may fail before the frame changes the world: a throw leaves it as it was.

@@ -64,6 +64,9 @@ public final class DynamicItem {
     weak var bodyOwner: Animator?
     /// Set when the centre, angle or velocity were written by hand, so the animator pushes them into the world.
     var stateWasSetByHand = false
+    /// Set when the velocity or angular velocity was written by hand since the animator last wrote them: an item
+    /// being anchored then keeps it (and moves at it) instead of stopping.
+    var velocityWasSetByHand = false
     /// The members and their places when this item is a group (see ItemGroup.swift), else nil.
     public internal(set) var groupParts: ItemGroupParts?
     /// Whether `groupParts` is set, read where a class reference would cost a retain (the write-back loop).
@@ -154,6 +157,7 @@ public final class DynamicItem {
     public func setVelocity(_ v: Vector) throws(DynamicsError) {
         try checkFinite(v, "velocity")
         velocity = v
+        velocityWasSetByHand = true
         handMoved()
     }
 
@@ -161,6 +165,7 @@ public final class DynamicItem {
     public func setAngularVelocity(_ w: Double) throws(DynamicsError) {
         try checkFinite(w, "angularVelocity")
         angularVelocity = w
+        velocityWasSetByHand = true
         handMoved()
     }
 
@@ -310,6 +315,7 @@ public final class DynamicItem {
     /// Called by the animator after a step with the body's state.
     func take(center c: Vector, angle a: Double, velocity v: Vector, angularVelocity w: Double) {
         center = c; angle = a; velocity = v; angularVelocity = w
+        velocityWasSetByHand = false
     }
 }
 

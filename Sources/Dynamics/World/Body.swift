@@ -1,5 +1,7 @@
-/// Whether a body moves under forces (dynamic) or never moves (static: boundaries and anchored items).
-enum BodyType: Sendable { case staticBody, dynamicBody }
+/// Whether a body moves under forces (dynamic), never moves (static: boundaries and anchored items), or moves at the
+/// velocity it was given, whatever pushes on it (kinematic: an anchored item given a velocity, such as a moving
+/// platform). Static and kinematic bodies have no inverse mass, so contacts and joints never change their motion.
+enum BodyType: Sendable { case staticBody, kinematicBody, dynamicBody }
 
 /// One rigid body. A plain struct so the solver can walk a contiguous array of them without reference counting.
 /// Positions: `origin` is the item's centre (the body frame), `center` the centre of mass; they differ only for
@@ -53,6 +55,8 @@ struct Body {
     var transform: Transform { Transform(p: origin, q: q) }
 
     var isDynamic: Bool { type == .dynamicBody }
+    /// A kinematic body with a velocity: it moves this step and keeps what touches it awake.
+    var isMovingKinematic: Bool { type == .kinematicBody && inUse && (v != .zero || w != 0) }
     /// A body the solver moves this step.
     var isSimulated: Bool { type == .dynamicBody && isAwake && inUse }
 

@@ -21,11 +21,24 @@ extension PhysicsWorld {
         // Indices rather than `for c in contacts`: contacts and joints are large structs, not worth copying here.
         for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
             let a = contacts[c].bodyA, b = contacts[c].bodyB
-            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { union(a, b) }
+            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated {
+                union(a, b)
+            } else if bodies[Int(a)].isMovingKinematic {
+                // What rides on a moving platform is carried, never at rest, whatever its own speed.
+                bodies[Int(b)].sleepTime = 0
+            } else if bodies[Int(b)].isMovingKinematic {
+                bodies[Int(a)].sleepTime = 0
+            }
         }
         for j in joints.indices where joints[j].inUse {
             let a = joints[j].bodyA, b = joints[j].bodyB
-            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { union(a, b) }
+            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated {
+                union(a, b)
+            } else if bodies[Int(a)].isMovingKinematic {
+                bodies[Int(b)].sleepTime = 0
+            } else if bodies[Int(b)].isMovingKinematic {
+                bodies[Int(a)].sleepTime = 0
+            }
         }
         var minSleep = ContiguousArray<Double>(repeating: .infinity, count: n)
         for i in 0..<n where bodies[i].isSimulated {

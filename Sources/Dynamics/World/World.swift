@@ -28,6 +28,7 @@ struct PhysicsWorld {
     var scratchConstraints = ContiguousArray<ContactConstraint>()
     var scratchJoints = ContiguousArray<Int32>()
     var scratchLanes = ContactLanes()
+    var scratchWatches = ContiguousArray<ImpulseWatch>()
     /// Broadphase candidates of a continuous sweep, kept so each sweep reuses the storage.
     var scratchCandidates = ContiguousArray<Int32>()
     var scratchPairs = ContiguousArray<(Int32, Int32)>()
@@ -76,19 +77,39 @@ struct PhysicsWorld {
 
     func isValidBody(_ id: Int32) -> Bool { id >= 0 && Int(id) < bodies.count && bodies[Int(id)].inUse }
 
-    /// Changes a body between static and dynamic, keeping its place; its shape's proxy follows.
+    /// Changes a body's type, keeping its place, at rest; its shape's proxy follows.
     mutating func setBodyType(_ id: Int32, _ type: BodyType) {
         guard isValidBody(id), bodies[Int(id)].type != type else { return }
+        let wasDynamic = bodies[Int(id)].isDynamic
         bodies[Int(id)].type = type
         bodies[Int(id)].v = .zero
         bodies[Int(id)].w = 0
-        wakeBody(id)
+        if type == .dynamicBody {
+            wakeBody(id)
+        } else {
+            // Only dynamic bodies sleep; one that slept keeps no mark of it.
+            bodies[Int(id)].isAwake = true
+            bodies[Int(id)].sleepTime = 0
+        }
         var s = bodies[Int(id)].shape
         while s >= 0 {
             refreshProxy(s)
             s = shapes[Int(s)].nextOnBody
         }
-        destroyContacts(ofBody: id)
+        if wasDynamic || type == .dynamicBody {
+            destroyContacts(ofBody: id)
+        } else {
+            // Between static and kinematic a contact means the same (the body has no mass either way), so the
+            // contacts stay, with their impulses and without a second begin event; what rests on it wakes.
+            wakeTouching(id)
+        }
+    }
+
+    /// Wakes every body touching body `id`.
+    private mutating func wakeTouching(_ id: Int32) {
+        for c in contacts.indices where contacts[c].inUse && contacts[c].touching && (contacts[c].bodyA == id || contacts[c].bodyB == id) {
+            wakeBody(contacts[c].bodyA == id ? contacts[c].bodyB : contacts[c].bodyA)
+        }
     }
 
     // MARK: Shapes
@@ -144,6 +165,14 @@ struct PhysicsWorld {
             if !filter.shouldCollide(with: shapes[Int(other)].filter) { destroyContact(Int32(c)) }
         }
         refreshProxy(id)
+    }
+
+    /// Gives a chain segment the ghost points of `segment`, which has the same end points (a neighbour came or
+    /// went); its box, proxy and contacts stay.
+    mutating func setSegmentNeighbours(_ id: Int32, _ segment: Shape) {
+        guard id >= 0, Int(id) < shapes.count, shapes[Int(id)].inUse, shapes[Int(id)].shape.kind == .segment,
+              segment.kind == .segment else { return }
+        shapes[Int(id)].shape = segment
     }
 
     mutating func setMaterial(_ id: Int32, friction: Double, restitution: Double) {
@@ -246,8 +275,8 @@ struct PhysicsWorld {
         }
     }
 
-    /// Whether any dynamic body is still moving.
-    var hasAwakeBodies: Bool { bodies.contains { $0.inUse && $0.isDynamic && $0.isAwake } }
+    /// Whether any body is still moving: an awake dynamic body or a kinematic one with a velocity.
+    var hasAwakeBodies: Bool { bodies.contains { ($0.inUse && $0.isDynamic && $0.isAwake) || $0.isMovingKinematic } }
 
     // MARK: Storage
 
@@ -267,12 +296,16 @@ struct PhysicsWorld {
 }
 
 extension PhysicsWorld {
-    /// Puts a body where the user placed it by hand, with the given velocity of its frame origin.
+    /// Puts a body where the user placed it by hand, with the given velocity of its frame origin. A static body
+    /// (other than the ground) given a velocity becomes kinematic and moves at it from then on.
     mutating func setBodyState(_ id: Int32, origin: Vector, angle: Double, velocity: Vector, angularVelocity: Double) {
         guard isValidBody(id) else { return }
         let i = Int(id)
         bodies[i].setTransform(origin: origin, q: Rotation(angle: angle))
-        if bodies[i].isDynamic {
+        if bodies[i].type == .staticBody && id != Self.ground && (velocity != .zero || angularVelocity != 0) {
+            setBodyType(id, .kinematicBody)
+        }
+        if bodies[i].type != .staticBody {
             bodies[i].w = bodies[i].fixedRotation ? 0 : angularVelocity
             // The item's velocity is that of its centre; the body's is that of its centre of mass.
             bodies[i].v = velocity - cross(bodies[i].w, bodies[i].origin - bodies[i].center)
@@ -298,9 +331,7 @@ extension PhysicsWorld {
             bodies[i].sleepTime = 0
             wakeBody(id)
         } else {
-            for c in contacts.indices where contacts[c].inUse && contacts[c].touching && (contacts[c].bodyA == id || contacts[c].bodyB == id) {
-                wakeBody(contacts[c].bodyA == id ? contacts[c].bodyB : contacts[c].bodyA)
-            }
+            wakeTouching(id)
         }
     }
 }

@@ -20,6 +20,8 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     let table: Callback
     private let context: CallbackContext
     private let began, ended, beganBoundary, endedBoundary: DelegateMethodName
+    /// The contact table's keys, held like the method names: one "began" event makes one table.
+    private let normalKey, impulseKey, speedKey: DelegateMethodName
 
     init(table: Callback, host: DynamicsHost, stack s: LuaStack) {
         self.table = table
@@ -28,6 +30,18 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
         ended = DelegateMethodName("endedContact", s)
         beganBoundary = DelegateMethodName("beganBoundaryContact", s)
         endedBoundary = DelegateMethodName("endedBoundaryContact", s)
+        normalKey = DelegateMethodName("normal", s)
+        impulseKey = DelegateMethodName("impulse", s)
+        speedKey = DelegateMethodName("speed", s)
+    }
+
+    /// Pushes the contact table a "began" method gets: `{ normal = Point, impulse = number, speed = number }`.
+    private func push(_ contact: ContactInfo, on s: LuaStack) {
+        s.newTable(record: 3)
+        let table = s.absolute(-1)
+        normalKey.ref.push(on: s); s.push(point: contact.normal); s.rawSetPair(table)
+        impulseKey.ref.push(on: s); s.push(contact.impulse); s.rawSetPair(table)
+        speedKey.ref.push(on: s); s.push(contact.speed); s.rawSetPair(table)
     }
 
     private func call(_ name: DelegateMethodName, _ behavior: CollisionBehavior, _ push: (LuaStack, Int32) -> Int32) {
@@ -39,9 +53,11 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem,
-                           at point: Vector) throws {
+                           at point: Vector, contact: ContactInfo) throws {
         call(began, behavior) { s, cache in
-            s.push(view: item1, cache: cache); s.push(view: item2, cache: cache); s.push(point: point); return 3
+            s.push(view: item1, cache: cache); s.push(view: item2, cache: cache); s.push(point: point)
+            self.push(contact, on: s)
+            return 4
         }
     }
 
@@ -50,9 +66,12 @@ final class LuaCollisionDelegate: CollisionBehaviorDelegate {
     }
 
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
-                           withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector) throws {
+                           withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector,
+                           contact: ContactInfo) throws {
         call(beganBoundary, behavior) { s, cache in
-            s.push(view: item, cache: cache); s.push(boundaryIdentifier: identifier); s.push(point: point); return 3
+            s.push(view: item, cache: cache); s.push(boundaryIdentifier: identifier); s.push(point: point)
+            self.push(contact, on: s)
+            return 4
         }
     }
 

@@ -26,7 +26,7 @@ enum ItemBehaviorBinding {
                         get: \.angularResistance, set: { try $0.setAngularResistance($1) }),
                 .boolean("allowsRotation", default: "true", "false keeps the angle",
                          get: \.allowsRotation, set: { $0.allowsRotation = $1 }),
-                .boolean("anchored", default: "false", "an anchored item never moves but others collide with it (isAnchored)",
+                .boolean("anchored", default: "false", "pushed by nothing, others collide with it; it moves only at a velocity given to it (isAnchored)",
                          get: \.anchored, set: { $0.anchored = $1 }),
                 .number("charge", "number", default: "0", "for electric and magnetic fields",
                         get: \.charge, set: { try $0.setCharge($1) }),

@@ -22,6 +22,35 @@ near(blue.center.y, 568 - 25, 1.0, "blue rests on the bottom edge")
 assert(began[red] == 1 and began[blue] == 1, "each contact begins once")
 assert(ids[1] == "nil", "the reference-bounds boundary has identifier nil")
 
+-- the sixth argument: the contact's normal, impulse and approach speed
+do
+  local d = Animator{ width = 400, height = 600 }
+  local ball = View{ center = {360, 0}, size = {40, 40}, shape = "ellipse", name = "ball" }
+  local other = View{ center = {100, 500}, size = {40, 40}, shape = "ellipse", name = "other" }
+  local mover = View{ center = {200, 500}, size = {40, 40}, shape = "ellipse", name = "mover" }
+  mover.velocity = {-100, 0}
+  local floor = Collision{ ball, other, mover }
+  floor:addBoundary("floor", {0, 520}, {400, 520})
+  local boundaryContact, itemContact
+  floor.delegate = {
+    beganBoundaryContact = function(_, _, item, _, _, contact)
+      if item == ball then boundaryContact = contact end
+    end,
+    beganContact = function(_, _, i1, i2, _, contact) itemContact = { i1, i2, contact } end,
+  }
+  d:addBehavior(Gravity{ ball }); d:addBehavior(floor); d:addBehavior(ItemBehavior{ ball, elasticity = 0.5 })
+  d:run(1.2)
+  local v = math.sqrt(2 * 1000 * 500)
+  assert(getmetatable(boundaryContact.normal).__name == "Point")
+  assert(boundaryContact.normal == Point(0, 1), "from the ball to the floor: " .. tostring(boundaryContact.normal))
+  near(boundaryContact.speed, v, 0.02 * v, "approach speed")
+  near(boundaryContact.impulse, ball.mass * v * 1.5, 0.04 * ball.mass * v * 1.5, "impulse m v (1 + e)")
+  local i1, i2, contact = itemContact[1], itemContact[2], itemContact[3]
+  near(contact.speed, 100, 1e-9, "the mover closes at 100 pt/s")
+  near(contact.normal.x, i1 == mover and -1 or 1, 1e-9, "the normal points from item1 to item2")
+  near(contact.impulse, other.mass * 100 / 2, 0.01 * other.mass * 50, "equal masses, e = 0: m u / 2")
+end
+
 -- boundaries: segments and paths, ids in order added, replacing, removing
 local b = Collision()
 b:addBoundary("floor", {0, 400}, {320, 400})

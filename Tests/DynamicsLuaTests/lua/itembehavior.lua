@@ -32,6 +32,23 @@ b:runUntilRest(10)
 assert(floor.center == Point(200, 300), "an anchored item stays")
 near(ball.center.y, 300 - 10 - 10, 1, "the ball rests on it")
 
+-- an anchored item given a velocity moves at it and carries what rests on it; zero stops it
+local k = Animator{ width = 800, height = 400 }
+local belt = View{ center = {400, 300}, size = {1600, 20} }
+local crate = View{ center = {400, 270}, size = {40, 40} }
+k:addBehavior(Gravity{ crate })
+k:addBehavior(Collision{ belt, crate })
+k:addBehavior(ItemBehavior{ belt, anchored = true })
+k:addBehavior(ItemBehavior{ crate, friction = 0.5 })
+belt.velocity = {50, 0}
+k:run(1)
+near(belt.center.x, 450, 1e-9, "the belt moved at its velocity")
+near(crate.velocity.x, 50, 0.5, "the crate rides along")
+belt.velocity = {0, 0}
+k:run(1)
+near(belt.center.x, 450, 1e-9, "zero velocity stops the belt")
+near(crate.velocity.x, 0, 0.5, "and the crate with it")
+
 -- elasticity 1 bounces back up
 local c = Animator{ width = 400, height = 400 }
 local bouncy = View{ center = {200, 200}, size = {20, 20}, shape = "ellipse" }

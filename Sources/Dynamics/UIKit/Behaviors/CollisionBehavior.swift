@@ -11,7 +11,14 @@ public enum CollisionMode: String, Sendable {
 /// Receives contact events of a collision behaviour (UICollisionBehaviorDelegate). Methods are called after the step
 /// in which a contact began or ended, at most once per contact per behaviour; every method has an empty default.
 /// A boundary identifier is nil for the reference-bounds boundary. A thrown error is reported by `Animator.step`.
+///
+/// The "began" methods with a `contact` argument are the ones the animator calls; their defaults call the methods
+/// without it, so a delegate implements whichever form it needs.
 public protocol CollisionBehaviorDelegate: AnyObject {
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem,
+                           at point: Vector, contact: ContactInfo) throws
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                           withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector, contact: ContactInfo) throws
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Vector) throws
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) throws
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
@@ -22,6 +29,17 @@ public protocol CollisionBehaviorDelegate: AnyObject {
 
 /// Empty defaults, so a delegate implements only the events it wants.
 extension CollisionBehaviorDelegate {
+    /// Calls the form without `contact`.
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem,
+                                  at point: Vector, contact: ContactInfo) throws {
+        try collisionBehavior(behavior, beganContactFor: item1, with: item2, at: point)
+    }
+    /// Calls the form without `contact`.
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                                  withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector,
+                                  contact: ContactInfo) throws {
+        try collisionBehavior(behavior, beganContactFor: item, withBoundaryIdentifier: identifier, at: point)
+    }
     /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Vector) throws {}
     /// Does nothing.
@@ -171,13 +189,18 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         guard boundariesChanged else { return }
         boundariesChanged = false
         let wanted = allBoundaries(referenceBounds: animator.referenceBounds)
+        // Every boundary's segments are made together, so pieces that abut join smoothly (see `linkedChains`).
+        let segments = Shape.linkedChains(wanted.map(\.polylines))
         var kept: [(id: BoundaryIdentifier?, polylines: [Polyline], shapes: [Int32])] = []
         var old = builtBoundaries
-        for w in wanted {
+        for (w, pieces) in zip(wanted, segments) {
             if let k = old.firstIndex(where: { $0.id == w.id && $0.polylines == w.polylines }) {
-                kept.append(old.remove(at: k))
+                let built = old.remove(at: k)
+                // Same points, so the same segments; only their neighbours may have changed.
+                for (shape, piece) in zip(built.shapes, pieces) { animator.world.setSegmentNeighbours(shape, piece) }
+                kept.append(built)
             } else {
-                kept.append((w.id, w.polylines, makeBoundaryShapes(animator, w.id, w.polylines)))
+                kept.append((w.id, w.polylines, makeBoundaryShapes(animator, w.id, pieces)))
             }
         }
         for gone in old { Self.dropShapes(gone.shapes, animator) }
@@ -198,17 +221,15 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         boundariesChanged = true
     }
 
-    /// Two-sided segments along every polyline, owned by the behaviour's group.
-    private func makeBoundaryShapes(_ animator: Animator, _ id: BoundaryIdentifier?, _ lines: [Polyline]) -> [Int32] {
+    /// The boundary's two-sided chain segments in the world, owned by the behaviour's group.
+    private func makeBoundaryShapes(_ animator: Animator, _ id: BoundaryIdentifier?, _ pieces: [Shape]) -> [Int32] {
         let filter = CollisionFilter(itemGroups: [], boundaryGroups: [], owner: group)
         var shapes: [Int32] = []
-        for line in lines {
-            for (a, b) in line.segments {
-                let shape = animator.world.createShape(body: PhysicsWorld.ground, shape: .segment(a, b),
-                                                       friction: boundaryFriction, restitution: 0, filter: filter)
-                shapes.append(shape)
-                animator.synced.boundaryOfShape[shape] = (self, id)
-            }
+        for piece in pieces {
+            let shape = animator.world.createShape(body: PhysicsWorld.ground, shape: piece,
+                                                   friction: boundaryFriction, restitution: 0, filter: filter)
+            shapes.append(shape)
+            animator.synced.boundaryOfShape[shape] = (self, id)
         }
         return shapes
     }

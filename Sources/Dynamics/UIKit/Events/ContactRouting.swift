@@ -18,6 +18,8 @@ struct Delivery {
     var point: Vector
     /// The contact's shapes, lower handle first: with the behaviour they name the contact across steps.
     var shapes: (Int32, Int32)
+    /// For a "began": the normal from item 1 to the other side, the step's normal impulse, the approach speed.
+    var contact = ContactInfo.none
 
     /// The "ended" of `routing.endings[index]`.
     static func ending(_ index: Int, shapes: (Int32, Int32)) -> Delivery {
@@ -75,7 +77,8 @@ extension Animator {
                 for (k, c) in listening.enumerated() where world.shapes[shapeA].filter.itemGroups.contains(groups[k])
                     && world.shapes[shapeB].filter.itemGroups.contains(groups[k]) {
                     r.deliveries.append(Delivery(behavior: Int32(c), body1: bodyA, body2: bodyB, boundary: -1,
-                                                 began: e.began, point: e.point, shapes: pair))
+                                                 began: e.began, point: e.point, shapes: pair,
+                                                 contact: ContactInfo(normal: e.normal, impulse: e.impulse, speed: e.speed)))
                 }
             } else if bodyA >= 0 || bodyB >= 0 {
                 let boundaryShape = bodyA < 0 ? e.shapeA : e.shapeB
@@ -84,9 +87,11 @@ extension Animator {
                       let c = collisions.firstIndex(where: { $0 === owner.behavior }), hasDelegate[c],
                       world.shapes[itemShape].filter.boundaryGroups.contains(owner.behavior.group) else { continue }
                 r.boundaries.append(owner.id)
+                // The world's normal points from shape A to shape B; the delegate's from the item to the boundary.
+                let normal = bodyA < 0 ? -e.normal : e.normal
                 r.deliveries.append(Delivery(behavior: Int32(c), body1: max(bodyA, bodyB), body2: -1,
                                              boundary: Int32(r.boundaries.count - 1), began: e.began, point: e.point,
-                                             shapes: pair))
+                                             shapes: pair, contact: ContactInfo(normal: normal, impulse: e.impulse, speed: e.speed)))
             }
         }
         return r

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import Dynamics
+
+/// A box sliding without friction over a floor made of pieces keeps its speed and does not trip at the seams: over a
+/// boundary path of collinear points, over abutting segment boundaries, and over a row of anchored tiles.
+@Suite struct SceneSeamTests {
+    enum Floor: String, CaseIterable, CustomTestStringConvertible {
+        case collinearPath, abuttingSegments, anchoredTiles
+        var testDescription: String { rawValue }
+    }
+
+    static let top = 500.0
+    /// Where the seams are: every 100 pt from x = 0 to 2400.
+    static let seams = stride(from: 0.0, through: 2400, by: 100).map { $0 }
+
+    /// The lowest speed and the largest tilt of a box slid at 400 pt/s across the seams, after it settled.
+    static func slide(_ floor: Floor, size: Vector = Vector(40, 40), shape: ItemShape = .rectangle)
+        throws -> (minSpeed: Double, maxTilt: Double, distance: Double) {
+        let animator = Animator()
+        let box = try DynamicItem(center: Vector(-300, top - size.y / 2), size: size, name: "box", shape: shape)
+        try box.setVelocity(Vector(400, 0))
+        let collision = CollisionBehavior(items: [box])
+        let left = Vector(-400, top), right = Vector(2800, top)
+        switch floor {
+        case .collinearPath:
+            try collision.addBoundary(.string("floor"),
+                                      polylines: [Polyline(points: [left] + seams.map { Vector($0, top) } + [right], isClosed: false)])
+        case .abuttingSegments:
+            let xs = [left.x] + seams + [right.x]
+            for k in 0..<(xs.count - 1) {
+                try collision.addBoundary(.number(Double(k)), from: Vector(xs[k], top), to: Vector(xs[k + 1], top))
+            }
+        case .anchoredTiles:
+            var tiles: [DynamicItem] = []
+            let xs = [left.x] + seams + [right.x]
+            for k in 0..<(xs.count - 1) {
+                let tile = try DynamicItem(frame: AABB(lower: Vector(xs[k], top), upper: Vector(xs[k + 1], top + 20)),
+                                           name: "tile\(k)")
+                try collision.addItem(tile)
+                tiles.append(tile)
+            }
+            let fixed = DynamicItemBehavior(items: tiles)
+            fixed.anchored = true
+            try animator.addBehavior(fixed)
+        }
+        try animator.addBehavior(collision)
+        try animator.addBehavior(GravityBehavior(items: [box]))
+        // Settled on the first piece, before the first seam.
+        try animator.run(0.25)
+        let start = box.center.x
+        var minSpeed = Double.infinity, maxTilt = 0.0
+        while box.center.x < seams.last! + 100 && animator.elapsedTime < 10 {
+            try animator.step()
+            minSpeed = min(minSpeed, box.velocity.length)
+            maxTilt = max(maxTilt, abs(box.angle))
+        }
+        return (minSpeed, maxTilt, box.center.x - start)
+    }
+
+    @Test(arguments: Floor.allCases)
+    func aSlidingBoxKeepsItsSpeedOverSeams(_ floor: Floor) throws {
+        // Each of these caught on some seam of every kind before seams were smoothed.
+        let sliders: [(Vector, ItemShape)] = [(Vector(40, 40), .rectangle), (Vector(100, 20), .rectangle),
+                                              (Vector(25, 60), .rectangle), (Vector(40, 40), .ellipse)]
+        for (size, shape) in sliders {
+            let r = try Self.slide(floor, size: size, shape: shape)
+            let what = "\(floor), \(shape) \(size.x)x\(size.y)"
+            #expect(r.distance > 2400, "\(what): the slider crossed every seam (\(r.distance) pt)")
+            #expect(r.minSpeed >= 0.95 * 400, "\(what): speed fell to \(r.minSpeed) pt/s")
+            #expect(r.maxTilt <= 0.05, "\(what): tilted \(r.maxTilt) rad")
+        }
+    }
+
+    @Test func anExposedSideOfATallerTileStillStopsTheBox() throws {
+        // A step up is a wall: only edges that a neighbour covers are smoothed over.
+        let animator = Animator()
+        let box = try DynamicItem(center: Vector(50, Self.top - 20), size: Vector(40, 40), name: "box")
+        try box.setVelocity(Vector(400, 0))
+        let low = try DynamicItem(frame: AABB(lower: Vector(0, Self.top), upper: Vector(200, Self.top + 20)))
+        let high = try DynamicItem(frame: AABB(lower: Vector(200, Self.top - 30), upper: Vector(400, Self.top + 20)))
+        let collision = CollisionBehavior(items: [box, low, high])
+        try animator.addBehavior(collision)
+        try animator.addBehavior(GravityBehavior(items: [box]))
+        let fixed = DynamicItemBehavior(items: [low, high])
+        fixed.anchored = true
+        try animator.addBehavior(fixed)
+        try animator.run(1)
+        #expect(box.center.x < 200 - 20 + 1, "the box stopped at the step: \(box.center.x)")
+        #expect(abs(box.velocity.x) < 5, "at \(box.velocity.x) pt/s")
+        // The low tile's right edge lies wholly against the high tile: covered. The high tile's left edge rises
+        // above the low one: open.
+        let lowShape = animator.world.shapes[Int(low.shapeID)].shape
+        let covered = (0..<lowShape.count).filter { lowShape.coveredEdges & (1 << UInt32($0)) != 0 }
+        #expect(covered.map { lowShape.normal($0) } == [Vector(1, 0)])
+        #expect(animator.world.shapes[Int(high.shapeID)].shape.coveredEdges == 0)
+    }
+
+    @Test func abuttingBoundariesLinkAndUnlink() throws {
+        let animator = Animator()
+        let collision = CollisionBehavior()
+        try collision.addBoundary(.string("a"), from: Vector(0, 0), to: Vector(100, 0))
+        try collision.addBoundary(.string("b"), from: Vector(200, 0), to: Vector(100, 0))
+        try animator.addBehavior(collision)
+        try animator.step()
+        func ghosts() -> [Vector?] {
+            collision.builtBoundaries.flatMap(\.shapes).flatMap { s in
+                [animator.world.shapes[Int(s)].shape.ghost1, animator.world.shapes[Int(s)].shape.ghost2]
+            }
+        }
+        // Each takes the other's far end as the point beyond their shared one, whichever way it runs.
+        #expect(ghosts() == [nil, Vector(200, 0), nil, Vector(0, 0)])
+        collision.removeBoundary(.string("b"))
+        try animator.step()
+        #expect(ghosts() == [nil, nil])
+        // Three ends meeting at one point are a junction, not a seam: none is linked.
+        try collision.addBoundary(.string("b"), from: Vector(200, 0), to: Vector(100, 0))
+        try collision.addBoundary(.string("c"), from: Vector(100, 0), to: Vector(100, 100))
+        try animator.step()
+        #expect(ghosts().allSatisfy { $0 == nil })
+    }
+}
