@@ -53,7 +53,9 @@ let package = Package(
         .executableTarget(
             name: "luadyn",
             dependencies: ["Console", "DynamicsLua", "LuaKit", "LiveView"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            // No dynamic symbol table of our own either: the runtime's start-up `dladdr` scans it whole, and nothing
+            // loads against the executable (measured: 0.4 million fewer instructions and 1.6 MB less resident).
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release))]
         ),
 
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
