@@ -4,7 +4,8 @@
 /// leading zeros or `+`, no `NaN`, no raw control characters in strings, no lone surrogates, no repeated keys, no
 /// text after the value. A page sends only what `JSON.stringify` writes, so anything looser is a page that is
 /// not ours and its message is dropped. It exists so the live view needs no Foundation (`JSONDecoder`): that
-/// library costs every start of luadyn, served or not, about 9 ms and 12 MB.
+/// library, with what it brings, cost every start of luadyn, served or not, about 8 ms and 11 MB resident
+/// (docs/performance.md).
 enum LiveJSONValue: Equatable {
     case object([String: LiveJSONValue])
     case array([LiveJSONValue])
