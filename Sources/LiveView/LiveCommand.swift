@@ -1,5 +1,4 @@
 import Dynamics
-import Foundation
 
 /// What a page may ask of the world. Items are named by their place in the scene the page was sent (`scene` is
 /// that scene's number), so a command meant for an older scene is dropped rather than applied to another item.
@@ -26,10 +25,7 @@ enum LiveCommand: Equatable {
     /// The command in a page's JSON text, or nil for anything malformed: not JSON, an unknown command, a missing or
     /// non-finite number. Malformed messages are dropped; they never reach the world.
     static func parse(_ text: String) -> LiveCommand? {
-        // The decoder checks the types: `true` is not a number, 1.5 is not an item index.
-        guard text.utf8.count <= 4096, let m = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else {
-            return nil
-        }
+        guard text.utf8.count <= 4096, let m = Message(text) else { return nil }
         func finite(_ x: Double?, within limit: Double = 1e9) -> Double? { x.flatMap { $0.isFinite && abs($0) < limit ? $0 : nil } }
         switch m.cmd {
         case "pause": return .pause
@@ -55,7 +51,7 @@ enum LiveCommand: Equatable {
     }
 
     /// Every field any command has; each command reads its own.
-    private struct Message: Decodable {
+    private struct Message {
         var cmd: String
         var scene: Int?
         var item: Int?
@@ -63,5 +59,24 @@ enum LiveCommand: Equatable {
         var y: Double?
         var value: Double?
         var property: String?
+
+        /// The fields of a JSON object, or nil when the text is not one or a known field has the wrong type
+        /// (`true` is not a number, 1.5 is not an item index), whichever command it is for. Missing and `null`
+        /// fields are absent; unknown fields are ignored, so a newer page still drives an older world.
+        init?(_ text: String) {
+            guard case .object(let fields)? = try? LiveJSONValue.parse(text),
+                  case .string(let cmd)? = fields["cmd"] else { return nil }
+            self.cmd = cmd
+            func field<T>(_ key: String, _ read: (LiveJSONValue) -> T?) -> T?? {
+                guard let value = fields[key], value != .null else { return .some(nil) }
+                return read(value).map { .some($0) }
+            }
+            func number(_ v: LiveJSONValue) -> Double? { if case .number(let x) = v { x } else { nil } }
+            func string(_ v: LiveJSONValue) -> String? { if case .string(let s) = v { s } else { nil } }
+            guard let scene = field("scene", \.integer), let item = field("item", \.integer),
+                  let x = field("x", number), let y = field("y", number), let value = field("value", number),
+                  let property = field("property", string) else { return nil }
+            (self.scene, self.item, self.x, self.y, self.value, self.property) = (scene, item, x, y, value, property)
+        }
     }
 }

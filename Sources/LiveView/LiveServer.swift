@@ -3,113 +3,111 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import FlyingFox
-import FlyingSocks
-import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
 import Synchronization
 
 /// The HTTP + WebSocket server of one live view, on 127.0.0.1 only: `GET /` is the page (compiled into the
-/// binary), `GET /live` the WebSocket that carries frames out and commands in.
+/// binary), `GET /live` the WebSocket that carries frames out and commands in; anything else is 404.
 ///
-/// The server runs on Swift concurrency's threads; its owner (the Lua thread) only starts it, stops it, and
+/// The server runs on one event-loop thread of its own; its owner (the Lua thread) only starts it, stops it, and
 /// talks to pages through the `LiveHub`, so nothing here waits on Lua or touches the animator.
 final class LiveServer: Sendable {
     let hub = LiveHub()
     /// The port it listens on (the one the system chose when 0 was asked for).
     let port: Int
-    private let server: HTTPServer
-    private let task: Task<Void, Never>
-
-    /// How long starting may take before it is given up (the bind itself is immediate; this covers a busy machine).
-    static let startTimeout: Double = 10
+    private let group: MultiThreadedEventLoopGroup
+    private let listener: any Channel
+    private let isStopped = Mutex(false)
 
     /// Starts listening on 127.0.0.1:`port` (0: any free port) and returns once it listens, or throws why not.
     init(port: Int, page: String) throws(LiveViewError) {
         guard (0...65535).contains(port) else {
             throw LiveViewError("port \(port) is out of range (0 to 65535; 0 picks a free one)")
         }
-        let address: sockaddr_in
+        let address: SocketAddress
         do {
-            address = try sockaddr_in.inet(ip4: "127.0.0.1", port: UInt16(port))
+            address = try SocketAddress(ipAddress: "127.0.0.1", port: port)
         } catch {
             throw LiveViewError("cannot make the address 127.0.0.1:\(port)")
         }
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled)
+        // One thread is plenty for a few tabs on this machine, and leaves the cores to the world being served.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let hub = self.hub
-        let pageBody = Data(page.utf8)
-        let outcome = StartOutcome()
-        let task = Task {
-            await server.appendRoute("GET /live", to: .webSocket(LiveSocketHandler(hub: hub)))
-            await server.appendRoute("GET /") { _ in
-                HTTPResponse(statusCode: .ok,
-                             headers: [.contentType: "text/html; charset=utf-8", .init("Cache-Control"): "no-store"],
-                             body: pageBody)
-            }
-            let run = Task {
-                do {
-                    try await server.run()
-                } catch {
-                    outcome.settle(.failure(Self.describe(error, port: port)))
+        let pageBody = ByteBuffer(string: page)
+        let bootstrap = ServerBootstrap(group: group)
+            // A port just freed by `stop` still has its pages' connections in TIME_WAIT; without this a second
+            // serve on the same port would be refused. Linux still refuses a port another socket listens on.
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try Self.configure(channel, hub: hub, page: pageBody)
                 }
             }
-            // Listening is announced by the address becoming known; a failed bind ends `run` first.
-            let deadline = ContinuousClock.now + .seconds(Self.startTimeout)
-            while ContinuousClock.now < deadline {
-                if outcome.isSettled { break }
-                if case .ip4(_, let bound)? = await server.listeningAddress {
-                    outcome.settle(.success(Int(bound)))
-                    break
-                }
-                try? await Task.sleep(for: .milliseconds(2))
-            }
-            await withTaskCancellationHandler {
-                _ = await run.result
-            } onCancel: {
-                run.cancel()
-            }
+        do {
+            listener = try bootstrap.bind(to: address).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw Self.describe(error, port: port)
         }
-        if outcome.done.wait(timeout: .now() + Self.startTimeout + 1) == .timedOut {
-            task.cancel()
-            throw LiveViewError("the server on 127.0.0.1:\(port) did not start within \(Int(Self.startTimeout)) s")
-        }
-        switch outcome.result {
-        case .success(let bound)?:
-            self.port = bound
-        case .failure(let error)?:
-            task.cancel()
-            throw error
-        case nil:
-            task.cancel()
-            throw LiveViewError("the server on 127.0.0.1:\(port) did not start")
-        }
-        self.server = server
-        self.task = task
+        self.port = listener.localAddress?.port ?? port
+        self.group = group
     }
 
     /// The page's address.
     var url: String { "http://127.0.0.1:\(port)/" }
 
-    /// Closes every page's socket and the listening socket; returns once the port is free again (at most ~2 s).
+    /// Closes every page's socket and the listening socket, and ends the server's thread; returns once the port is
+    /// free again. Stopping twice does nothing more.
     func stop() {
-        hub.close()
-        let done = DispatchSemaphore(value: 0)
-        let server = self.server, task = self.task
-        Task {
-            await server.stop(timeout: 0.5)
-            task.cancel()
-            done.signal()
+        let first = isStopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
         }
-        _ = done.wait(timeout: .now() + 2)
+        guard first else { return }
+        hub.close()
+        try? listener.close().wait()
+        // Closes the pages' connections that are still open, after the goodbyes `hub.close` queued on the loop.
+        try? group.syncShutdownGracefully()
+    }
+
+    /// The pipeline of one accepted connection: HTTP/1 that becomes a WebSocket on `GET /live`, or the page.
+    private static func configure(_ channel: any Channel, hub: LiveHub, page: ByteBuffer) throws {
+        let upgrader = NIOWebSocketServerUpgrader(
+            // The page's commands are a few hundred bytes; frames past this close the socket (1009).
+            maxFrameSize: 1 << 16,
+            shouldUpgrade: { channel, head in
+                let isLive = head.method == .GET && LivePageHandler.path(of: head.uri) == "/live"
+                return channel.eventLoop.makeSucceededFuture(isLive ? HTTPHeaders() : nil)
+            },
+            upgradePipelineHandler: { channel, _ in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(LiveSocketHandler(hub: hub))
+                }
+            }
+        )
+        let pageHandlerName = "live.page"
+        let upgrade: NIOHTTPServerUpgradeSendableConfiguration = (
+            upgraders: [upgrader],
+            completionHandler: { context in
+                // The socket is a WebSocket now: the page handler would only be handed frames it cannot read.
+                context.pipeline.syncOperations.removeHandler(name: pageHandlerName, promise: nil)
+            }
+        )
+        let sync = channel.pipeline.syncOperations
+        try sync.configureHTTPServerPipeline(withServerUpgrade: upgrade)
+        try sync.addHandler(LivePageHandler(page: page), name: pageHandlerName)
     }
 
     /// A bind failure worded for a person: a busy port names itself.
     private static func describe(_ error: any Error, port: Int) -> LiveViewError {
-        if case SocketError.failed(_, let errno, _) = error, errno == EADDRINUSE {
+        if let error = error as? IOError, error.errnoCode == EADDRINUSE {
             return LiveViewError("port \(port) is busy (another program listens on 127.0.0.1:\(port)); "
                                  + "choose another port, or 0 for a free one")
         }
-        if case SocketError.failed(_, let errno, _) = error, errno == EACCES {
+        if let error = error as? IOError, error.errnoCode == EACCES {
             return LiveViewError("port \(port) needs privileges this program does not have; use a port above 1023, "
                                  + "or 0 for a free one")
         }
@@ -117,20 +115,67 @@ final class LiveServer: Sendable {
     }
 }
 
-/// How starting went, settled once by whichever server task knows first (the bind failed, or it listens).
-private final class StartOutcome: Sendable {
-    private let value = Mutex<Result<Int, LiveViewError>?>(nil)
-    let done = DispatchSemaphore(value: 0)
+/// The plain HTTP side of a connection: the page on `GET /`, 404 for anything else (`GET /live` without a
+/// WebSocket handshake included). Keeps the connection open when the browser asks to.
+final class LivePageHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
 
-    var isSettled: Bool { value.withLock { $0 != nil } }
-    var result: Result<Int, LiveViewError>? { value.withLock { $0 } }
+    private let page: ByteBuffer
+    private var request: HTTPRequestHead?
 
-    func settle(_ result: Result<Int, LiveViewError>) {
-        let first = value.withLock { v -> Bool in
-            guard v == nil else { return false }
-            v = result
-            return true
+    init(page: ByteBuffer) { self.page = page }
+
+    /// The path of a request target, without its query or fragment.
+    static func path(of uri: String) -> Substring {
+        uri.prefix { $0 != "?" && $0 != "#" }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            request = head
+        case .body:
+            // No route reads a body; it is read and dropped so the next request on the connection is found.
+            break
+        case .end:
+            guard let head = request else { return }
+            request = nil
+            respond(to: head, context: context)
         }
-        if first { done.signal() }
+    }
+
+    private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let isPage = head.method == .GET && Self.path(of: head.uri) == "/"
+        var headers = HTTPHeaders()
+        let body: ByteBuffer
+        if isPage {
+            headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
+            // The page is compiled into the binary: a newer luadyn on the same port must not get an old page.
+            headers.add(name: "Cache-Control", value: "no-store")
+            body = page
+        } else {
+            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+            body = context.channel.allocator.buffer(string: "Not Found\n")
+        }
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        let keepAlive = head.isKeepAlive
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        let status: HTTPResponseStatus = isPage ? .ok : .notFound
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
+                      promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        let sent = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            sent.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A broken connection is that browser's business; the server and the other pages go on.
+        context.close(promise: nil)
     }
 }
+
+@available(*, unavailable)
+extension LivePageHandler: Sendable {}

@@ -10,7 +10,7 @@ import Dynamics
 /// The session lives on the thread that owns the animator (Lua's). `tick` is called from that thread's idle
 /// moments (the REPL between keys, `luadyn --serve`'s loop); it reads what pages asked for from the hub, applies it
 /// to the animator, steps the frames real time asks for through the caller's `step` (which runs Lua callbacks
-/// there), and sends the frame out. The server's threads only pass text through the hub.
+/// there), and sends the frame out. The server's thread only passes text through the hub.
 public final class LiveSession {
     /// The world being served.
     public let animator: Animator

@@ -15,6 +15,11 @@ import Testing
         #expect(LiveCommand.parse(#"{"cmd":"gravity","value":0.5}"#) == .gravity(0.5))
         #expect(LiveCommand.parse(#"{"cmd":"item","scene":1,"item":0,"property":"friction","value":0.3}"#)
                 == .itemProperty(scene: 1, item: 0, property: .friction, value: 0.3))
+        // Unknown fields are ignored and null is as good as absent, as long as the command has what it needs.
+        #expect(LiveCommand.parse(#"{"cmd":"pause","extra":[1,{"a":null}]}"#) == .pause)
+        #expect(LiveCommand.parse(#" {"value":0.5, "scene":null, "cmd":"gravity"} "#) == .gravity(0.5))
+        #expect(LiveCommand.parse(#"{"cmd":"drag","scene":2,"item":1.0,"x":1e2,"y":-0}"#)
+                == .drag(scene: 2, item: 1, target: Vector(100, 0)))
     }
 
     @Test(arguments: [
@@ -23,6 +28,11 @@ import Testing
         #"{"cmd":"drag","scene":1,"item":0,"x":1e300,"y":2}"#, #"{"cmd":"gravity","value":-1}"#,
         #"{"cmd":"gravity","value":true}"#, #"{"cmd":"item","scene":1,"item":0,"property":"mass","value":1}"#,
         #"{"cmd":"item","scene":1,"item":0,"property":"density","value":0}"#,
+        // A known field of the wrong type spoils the message, whichever command it is for.
+        #"{"cmd":"pause","x":"a"}"#, #"{"cmd":"play","item":true}"#, #"{"cmd":"drag","scene":1,"item":0,"x":1,"y":null}"#,
+        // Not strict JSON, or too long to be a command.
+        #"{"cmd":"pause",}"#, #"{'cmd':'pause'}"#, #"{"cmd":"pause"} x"#, #"{"cmd":"pause","cmd":"play"}"#,
+        #"{"cmd":"pause","pad":""# + String(repeating: " ", count: 4096) + #""}"#,
     ])
     func dropsMalformedMessages(_ text: String) {
         #expect(LiveCommand.parse(text) == nil)
