@@ -1,3 +1,5 @@
+import Pictures
+
 /// A JSON text written by hand into bytes: frames go out 60 times a second with hundreds of items, so numbers are
 /// written digit by digit with at most three decimals (a thousandth of a point is far below a pixel), and no
 /// encoder walks a tree or makes a string per number.
@@ -48,24 +50,8 @@ struct LiveJSON {
 
     mutating func bool(_ b: Bool) { raw(b ? "true" : "false") }
 
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    mutating func string(_ s: String) {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        raw(out + "\"")
-    }
+    /// A JSON string, escaped as the pictures escape theirs.
+    mutating func string(_ s: String) { raw(Escaping.jsonString(s)) }
 
     /// `"key":` (keys are ours and plain).
     mutating func key(_ k: String) { raw("\"" + k + "\":") }

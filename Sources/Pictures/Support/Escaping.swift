@@ -1,5 +1,5 @@
 /// Escaping for the text formats Pictures writes.
-enum Escaping {
+public enum Escaping {
     /// Text safe inside XML character data and double-quoted attributes.
     static func xml(_ text: String) -> String {
         var out = ""
@@ -22,7 +22,7 @@ enum Escaping {
 
     /// A JSON string literal, quotes included. `<` and `>` are escaped too, so the text can sit inside an
     /// HTML `<script>` element without ending it.
-    static func jsonString(_ text: String) -> String {
+    public static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
