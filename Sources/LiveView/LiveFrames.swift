@@ -16,7 +16,7 @@ enum LiveFrames {
         j.key("pointsPerMetre"); j.number(units.pointsPerMetre); j.raw(",")
         j.key("units"); j.string(units.metres ? "metres" : "points"); j.raw(",")
         j.key("yUp"); j.bool(units.yUp); j.raw(",")
-        j.key("floor"); j.number(a.potentialEnergyZero); j.raw(",")
+        j.key("floor"); j.number(units.floor); j.raw(",")
         j.key("gravity"); if let gravity { j.number(gravity) } else { j.raw("null") }; j.raw(",")
         j.key("bounds")
         if let b = snapshot.referenceBounds { j.numbers([b.lower.x, b.lower.y, b.upper.x, b.upper.y]) } else { j.raw("null") }

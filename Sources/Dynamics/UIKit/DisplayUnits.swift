@@ -35,10 +35,7 @@ public struct DisplayUnits: Sendable, Equatable {
     /// An energy (mass·pt²/s²).
     public func energy(_ e: Double) -> Double { metres ? e / (pointsPerMetre * pointsPerMetre) : e }
     /// A y coordinate shown in these units back in points, y down (for placing a grid line at a round height).
-    public func pointsY(_ shown: Double) -> Double {
-        let length = metres ? shown * pointsPerMetre : shown
-        return yUp ? floor - length : length
-    }
+    public func pointsY(_ shown: Double) -> Double { yUp ? floor - points(shown) : points(shown) }
     /// A shown length back in points.
     public func points(_ shown: Double) -> Double { metres ? shown * pointsPerMetre : shown }
 }
