@@ -131,6 +131,8 @@ import Testing
         let browser = try open(served)
         // Wait for the box to land, then grab it and pull it up and to the right.
         #expect(browser.waitUntil("Math.abs(liveView.latest().items[4]) < 1 && liveView.latest().items[1] > 270"))
+        // The page places the world once its view is laid out: wait for finite screen coordinates before using them.
+        #expect(browser.waitUntil("liveView.toScreen(liveView.latest().items[0], liveView.latest().items[1]).every(Number.isFinite)"))
         let start = try #require(try browser.evaluate("liveView.toScreen(liveView.latest().items[0], liveView.latest().items[1])") as? [NSNumber])
         let goal = try #require(try browser.evaluate("liveView.toScreen(300, 100)") as? [NSNumber])
         try browser.mouse("mousePressed", x: start[0].doubleValue, y: start[1].doubleValue)
