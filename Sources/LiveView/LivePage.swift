@@ -220,7 +220,8 @@ function paint() {
     sc.items.forEach((it, k) => { const r = Math.max(it.size[0], it.size[1]) / 2 * S.view.scale; if (it.name) ctx.fillText(it.name, sx(f.items[6*k]) + r + 3 * d, sy(f.items[6*k+1]) - r - 2 * d); });
   }
   if ($("showVelocity").checked) sc.items.forEach((it, k) => arrow(sx(f.items[6*k]), sy(f.items[6*k+1]), f.items[6*k+3] * 0.1 * S.view.scale, f.items[6*k+4] * 0.1 * S.view.scale, "#1f6fd1"));
-  if ($("showForce").checked && f.acc) sc.items.forEach((it, k) => { if (!it.anchored) arrow(sx(f.items[6*k]), sy(f.items[6*k+1]), f.acc[2*k] * 0.05 * S.view.scale, f.acc[2*k+1] * 0.05 * S.view.scale, "#d1451f"); });
+  /* The net force: mass times the change of velocity since the frame before, 0.05 pt per mass·pt/s² as in every picture. */
+  if ($("showForce").checked && f.acc) sc.items.forEach((it, k) => { if (!it.anchored) arrow(sx(f.items[6*k]), sy(f.items[6*k+1]), f.acc[2*k] * it.mass * 0.05 * S.view.scale, f.acc[2*k+1] * it.mass * 0.05 * S.view.scale, "#d1451f"); });
   if ($("showContacts").checked) for (let i = 0; i < f.contacts.length; i += 4) {
     const x = sx(f.contacts[i]), y = sy(f.contacts[i+1]);
     ctx.fillStyle = "#d12f8f"; ctx.beginPath(); ctx.arc(x, y, 3.5 * d, 0, 7); ctx.fill();

@@ -16,7 +16,7 @@ private let luaFolder: String = {
 }()
 
 /// The Lua test files of the picture bindings: drawing, SVG, replay, trace, energy, plot and play.
-@Test(arguments: ["pictures", "trace", "energy", "plot", "play", "units"])
+@Test(arguments: ["pictures", "trace", "energy", "plot", "play", "units", "overlays"])
 func picturesLuaFile(_ name: String) throws {
     let errors = ErrorLog()
     let lua = try makeDynamicsState(collecting: errors)
@@ -131,4 +131,28 @@ private final class SVGCounter: NSObject, XMLParserDelegate {
     #expect(speed.contains("red"))
     #expect(throws: LuaError.self) { try plot.run(lua, "colour") }
     #expect(throws: LuaError.self) { try play.run(lua, "soon") }
+}
+
+/// `.draw` and `.play` take the overlays by name after their numbers, the same names the option tables use.
+@Test func pictureDotCommandsTakeOverlaysByName() throws {
+    let lua = LuaState()
+    openDynamics(lua)
+    _ = try animator(after: fixedScene + "\nanimator = a\na:addBehavior(Gravity(a.items[1]))\na:run(0.1)", in: lua)
+    let draw = try #require(DynamicsCommands.all.first { $0.name == "draw" })
+    try lua.run("expected = a:drawing{ width = 50, forces = true, energy = true, grid = true }", name: "=expected")
+    lua.stack.getGlobal("expected")
+    let expected = try #require(lua.stack.string(at: -1))
+    lua.stack.pop()
+    #expect(try draw.run(lua, "50 forces energy grid") == expected)
+    #expect(expected.contains("kinetic") && expected.contains("grid "))
+    #expect(try draw.run(lua, "energy 50") == draw.run(lua, "50 energy"), "words and the width in any order")
+    do {
+        _ = try draw.run(lua, "50 force")
+        Issue.record(".draw took an unknown overlay")
+    } catch {
+        #expect(error.message.contains("'force'") && error.message.contains("forces"), "\(error.message)")
+    }
+    let play = try #require(DynamicsCommands.all.first { $0.name == "play" })
+    #expect(throws: LuaError.self) { try play.run(lua, "0.1 colours") }
+    #expect(try play.run(lua, "0.1 velocities trails").contains("t = "))
 }

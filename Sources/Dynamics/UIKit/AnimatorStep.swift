@@ -7,7 +7,7 @@ extension Animator {
         applyFrameForces()
         world.step(dt: dt, substeps: substeps)
         elapsedTime += dt
-        writeBackItems()
+        writeBackItems(frameDuration: dt)
     }
 
     /// Item observers, then collision delegates, then actions in tree order, then the pause check and `didPause`.

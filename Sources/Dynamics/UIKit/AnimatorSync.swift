@@ -226,13 +226,26 @@ extension Animator {
     ///
     /// This runs for every item every frame: the items are lent from the synced list without a retain and release
     /// each.
-    func writeBackItems() {
+    /// `frameDuration`: the frame's seconds, for each item's net force (its mass times the change of its centre of
+    /// mass's velocity over the frame), taken here because the item still holds the velocities from before it.
+    func writeBackItems(frameDuration: Double) {
         world.bodies.withUnsafeBufferPointer { bodies in
             synced.items.withUnsafeBufferPointer { items in
                 for i in items.indices {
                     Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { it in
                         guard it.bodyID >= 0, Int(it.bodyID) < bodies.count else { return }
                         let b = bodies[Int(it.bodyID)]
+                        if b.invMass > 0 && frameDuration > 0 {
+                            // The centre of mass's velocity before the frame, from the item's centre's: the two
+                            // differ only when the centre of mass is off the centre (path shapes).
+                            var before = it.velocity
+                            if b.localCenter != .zero {
+                                before = before + cross(it.angularVelocity, Rotation(angle: it.angle).rotate(b.localCenter))
+                            }
+                            it.netForce = (b.v - before) * (1 / (b.invMass * frameDuration))
+                        } else {
+                            it.netForce = .zero
+                        }
                         let angle = it.angle + wrapAngle(b.q.angle - it.angle)
                         let v = b.v + cross(b.w, b.origin - b.center)
                         it.take(center: b.origin, angle: angle, velocity: v, angularVelocity: b.w)

@@ -35,6 +35,11 @@ public final class DynamicItem {
     public private(set) var velocity: Vector
     /// rad/s, positive clockwise on screen.
     public private(set) var angularVelocity: Double = 0
+    /// The net force on the item over the last frame stepped, mass·pt/s²: its mass times the change of its centre of
+    /// mass's velocity over the frame's duration, so gravity, fields, pushes, contacts and joints together, as the
+    /// solver applied them (what force arrows show). Zero for an anchored item, before the first frame and for an
+    /// item that slept through the frame.
+    public internal(set) var netForce: Vector = .zero
     /// The animator animating this item, if any.
     public internal(set) weak var animator: Animator?
     /// The view this one is a subview of (UIView.superview); its centre is in that view's coordinates.

@@ -7,6 +7,10 @@ import Pictures
 enum PictureOptions {
     /// The keys `draw`, `drawing` and `play` accept.
     static let drawKeys = ["width", "height", "glyphs", "color", "filled", "joints", "contacts", "labels", "view", "fields"]
+        + overlayKeys
+
+    /// The overlays every picture form takes under the same names (the HTML replay takes no scales).
+    static let overlayKeys = ["velocities", "velocityScale", "forces", "forceScale", "trails", "energy", "grid"]
 
     /// The option table at argument `arg`, nil when it is absent; anything else but a table is an error.
     static func table(_ s: LuaStack, _ arg: Int32, typeName: String, keys: [String]) throws(LuaError) -> OptionTable? {
@@ -36,7 +40,8 @@ enum PictureOptions {
     }
 
     /// The terminal drawing options: defaults (80 cells or the terminal's width if narrower, no taller than the
-    /// terminal less a line for the prompt, braille, filled, joints and labels shown, colour when standard
+    /// terminal less a line for the prompt, braille, filled unless arrows are asked for (an arrow lights dots a filled
+    /// item has lit already, so items are outlined then), joints and labels shown, colour when standard
     /// output is a colour terminal) then the table's fields.
     static func canvas(_ o: OptionTable?, forTerminal: Bool = TerminalOutput.isTerminal) throws(LuaError) -> TerminalCanvas.Options {
         var options = TerminalCanvas.Options()
@@ -53,12 +58,20 @@ enum PictureOptions {
             options.glyphs = glyphs == "blocks" ? .blocks : glyphs == "ascii" ? .ascii : .braille
         }
         if let color = try o.boolean("color") { options.colorMode = color ? (forTerminal ? TerminalOutput.colorMode : .palette256) : .none }
-        if let filled = try o.boolean("filled") { options.filled = filled }
+        let filled = try o.boolean("filled")
         if let joints = try o.boolean("joints") { options.showJoints = joints }
         if let contacts = try o.boolean("contacts") { options.showContacts = contacts }
         if let labels = try o.boolean("labels") { options.showLabels = labels }
         if let fields = try o.boolean("fields") { options.showFields = fields }
         if let view = try o.rect("view") { options.view = view.box }
+        if let velocities = try o.boolean("velocities") { options.showVelocities = velocities }
+        if let scale = try positive(o, "velocityScale") { options.velocityScale = scale }
+        if let forces = try o.boolean("forces") { options.showForces = forces }
+        if let scale = try positive(o, "forceScale") { options.forceScale = scale }
+        if let trails = try o.boolean("trails") { options.showTrails = trails }
+        if let energy = try o.boolean("energy") { options.showEnergy = energy }
+        if let grid = try o.boolean("grid") { options.showGrid = grid }
+        options.filled = filled ?? !(options.showVelocities || options.showForces)
         return options
     }
 
@@ -77,6 +90,10 @@ enum PictureOptions {
         guard let o else { return options }
         if let velocities = try o.boolean("velocities") { options.showVelocities = velocities }
         if let scale = try positive(o, "velocityScale") { options.velocityScale = scale }
+        if let forces = try o.boolean("forces") { options.showForces = forces }
+        if let scale = try positive(o, "forceScale") { options.forceScale = scale }
+        if let trails = try o.boolean("trails") { options.showTrails = trails }
+        if let energy = try o.boolean("energy") { options.showEnergy = energy }
         if let contacts = try o.boolean("contacts") { options.showContacts = contacts }
         if let labels = try o.boolean("labels") { options.showLabels = labels }
         if let fields = try o.boolean("fields") { options.showFields = fields }
@@ -96,7 +113,7 @@ enum PictureOptions {
     }
 
     /// The keys `snapshot` accepts.
-    static let svgKeys = ["velocities", "velocityScale", "contacts", "labels", "width", "view", "background", "fields", "grid"]
+    static let svgKeys = ["contacts", "labels", "width", "view", "background", "fields"] + overlayKeys
 
     /// The HTML replay options.
     static func html(_ o: OptionTable?) throws(LuaError) -> HTMLReplay.Options {
@@ -108,11 +125,23 @@ enum PictureOptions {
         if let title = try o.string("title") { options.title = title }
         if let autoplay = try o.boolean("autoplay") { options.autoplay = autoplay }
         if let labels = try o.boolean("labels") { options.labels = labels }
+        if let velocities = try o.boolean("velocities") { options.velocities = velocities }
+        if let forces = try o.boolean("forces") { options.forces = forces }
+        if let energy = try o.boolean("energy") { options.energy = energy }
+        if let grid = try o.boolean("grid") { options.grid = grid }
         return options
     }
 
     /// The keys `exportHTML` accepts.
-    static let htmlKeys = ["trails", "speed", "width", "title", "autoplay", "labels"]
+    static let htmlKeys = ["trails", "speed", "width", "title", "autoplay", "labels", "velocities", "forces", "energy", "grid"]
+
+    /// The trails for a picture of `animator` showing `snapshot`, when `asked`; a picture without trails stops the
+    /// animator keeping them, so nothing is kept per frame unless pictures want it.
+    static func trails(_ s: LuaStack, _ animator: Animator, asked: Bool, now snapshot: WorldSnapshot) -> [[Vector]] {
+        guard let sessions = PictureSessions.of(s) else { return [] }
+        guard asked else { sessions.stopTrails(animator); return [] }
+        return sessions.trails(animator, now: snapshot)
+    }
 
     /// A CSS colour name or `#rrggbb`.
     static func color(_ s: LuaStack, _ i: Int32, _ site: Site) throws(LuaError) -> RGBColor {

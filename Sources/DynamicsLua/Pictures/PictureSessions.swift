@@ -16,6 +16,8 @@ final class AnimatorPictures {
     var history = FrameHistory()
     /// The simulated time of the last frame seen, so a paused animator's empty steps add nothing.
     var lastTime: Double
+    /// Where each item has been, kept only while pictures of this animator ask for trails.
+    var trails: Trails?
 
     init(animator: Animator) {
         self.animator = animator
@@ -23,7 +25,7 @@ final class AnimatorPictures {
     }
 
     /// True while anything wants every frame.
-    var isObserving: Bool { recording != nil || trace != nil }
+    var isObserving: Bool { recording != nil || trace != nil || trails != nil }
 
     deinit { trace?.finish() }
 }
@@ -139,6 +141,18 @@ final class PictureSessions {
         return made
     }
 
+    /// The trails of `animator` for a picture of `snapshot` (the animator now) that asks for them: kept from now on,
+    /// every frame, until a picture is drawn without them; the first such picture has only where the items are.
+    func trails(_ animator: Animator, now snapshot: WorldSnapshot) -> [[Vector]] {
+        let session = session(animator)
+        if session.trails == nil { session.trails = Trails(); session.lastTime = animator.elapsedTime }
+        session.trails?.append(snapshot)
+        return session.trails?.paths ?? []
+    }
+
+    /// Stops keeping trails for `animator`: a picture was drawn without them.
+    func stopTrails(_ animator: Animator) { existing(animator)?.trails = nil }
+
     /// Whether some session wants every frame of `animator`.
     func isObserving(_ animator: Animator) -> Bool { existing(animator)?.isObserving ?? false }
 
@@ -147,8 +161,12 @@ final class PictureSessions {
     func didStep(_ animator: Animator) throws(LuaError) {
         guard let session = existing(animator), session.isObserving, animator.elapsedTime != session.lastTime else { return }
         session.lastTime = animator.elapsedTime
-        if session.recording != nil { session.recording?.append(animator.snapshot()) }
-        session.history.append(animator)
+        if session.recording != nil || session.trails != nil {
+            let snapshot = animator.snapshot()
+            session.recording?.append(snapshot)
+            session.trails?.append(snapshot)
+        }
+        if session.recording != nil || session.trace != nil { session.history.append(animator) }
         if let trace = session.trace {
             do throws(PictureError) {
                 try trace.record(time: animator.elapsedTime)

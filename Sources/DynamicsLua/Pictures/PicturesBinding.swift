@@ -12,14 +12,17 @@ enum PicturesBinding {
         let o = try PictureOptions.table(s, 2, typeName: "draw", keys: PictureOptions.drawKeys)
         let options = try PictureOptions.canvas(o)
         let snapshot = a.snapshot()
-        do throws(PictureError) { return try TerminalCanvas(options: PictureOptions.framed(options, for: snapshot)).draw(snapshot) } catch { throw PictureOptions.error(error, arg: 2) }
+        let trails = PictureOptions.trails(s, a, asked: options.showTrails, now: snapshot)
+        do throws(PictureError) {
+            return try TerminalCanvas(options: PictureOptions.framed(options, for: snapshot)).draw(snapshot, trails: trails)
+        } catch { throw PictureOptions.error(error, arg: 2) }
     }
 
     /// Every method this file adds to Animator, in the order help lists them.
     static var methods: [Method] {
         [
             // Prints, so typing `animator:draw()` at the prompt shows the picture rather than a quoted string.
-            Method("draw", "animator:draw{ width = 80, height =, glyphs = \"braille\", color =, labels = true, contacts = false }",
+            Method("draw", "animator:draw{ width = 80, height =, glyphs = \"braille\", color =, labels = true, contacts = false, velocities = false, forces = false, trails = false, energy = false, grid = false }",
                    "prints the world as a terminal drawing (colour only on a colour terminal)") { s throws(LuaError) in
                 let a = try animator(s)
                 try TerminalOutput.print(try drawing(s, a), on: s)
@@ -33,10 +36,10 @@ enum PicturesBinding {
             },
             Method("play", "animator:play(seconds [, { speed = 1, fps = 30, width = 80, ... }])",
                    "animates live in the terminal (Ctrl-C stops); piped, steps at once and prints the last frame", PlayBinding.play),
-            Method("snapshot", "animator:snapshot(\"frame.svg\" [, { velocities = false, contacts = false, labels = true }])",
+            Method("snapshot", "animator:snapshot(\"frame.svg\" [, { velocities = false, forces = false, trails = false, energy = false, grid = false, contacts = false, labels = true }])",
                    "writes an SVG picture of the world; returns the file name") { s throws(LuaError) in
                 let a = try animator(s)
-                return try writeSnapshot(s) { a.snapshot() }
+                return try writeSnapshot(s, animator: a) { a.snapshot() }
             },
             Method("record", "animator:record([{ maxFrames = 36000 }])",
                    "starts recording every frame stepped from now on, for exportHTML") { s throws(LuaError) in
@@ -67,7 +70,7 @@ enum PicturesBinding {
                 s.push(recording.frames.count)
                 return 1
             },
-            Method("exportHTML", "animator:exportHTML(\"run.html\" [, { trails = false, speed = 1, width = 640 }])",
+            Method("exportHTML", "animator:exportHTML(\"run.html\" [, { trails = false, velocities = false, forces = false, energy = false, grid = false, speed = 1, width = 640 }])",
                    "writes the recording as one self-contained HTML page with a player") { s throws(LuaError) in
                 let a = try animator(s)
                 let path = try checkPath(s, 2)
@@ -116,12 +119,15 @@ enum PicturesBinding {
 
     /// `snapshot(file [, options])` of an animator or a transition: checks the file name (argument 2) and the options
     /// (argument 3), writes the SVG of what `snapshot` gives and pushes the file name.
-    static func writeSnapshot(_ s: LuaStack, _ snapshot: () -> WorldSnapshot) throws(LuaError) -> Int32 {
+    /// `animator`: whose trails to keep when the options ask for them (nil: a picture with no trails to keep).
+    static func writeSnapshot(_ s: LuaStack, animator: Animator? = nil, _ snapshot: () -> WorldSnapshot) throws(LuaError) -> Int32 {
         let path = try checkPath(s, 2)
         if let problem = problem(withPictureName: path) { throw LuaError.argument(2, problem) }
         let o = try PictureOptions.table(s, 3, typeName: "snapshot", keys: PictureOptions.svgKeys)
         let options = try PictureOptions.svg(o)
-        do throws(PictureError) { try SVGRenderer(options: options).write(snapshot(), to: path) } catch {
+        let picture = snapshot()
+        let trails = animator.map { PictureOptions.trails(s, $0, asked: options.showTrails, now: picture) } ?? []
+        do throws(PictureError) { try SVGRenderer(options: options).write(picture, trails: trails, to: path) } catch {
             throw PictureOptions.error(error, arg: 3)
         }
         s.push(path)

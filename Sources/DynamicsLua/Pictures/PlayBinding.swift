@@ -95,7 +95,10 @@ enum PlayBinding {
         }
         let painter = TerminalCanvas(options: PictureOptions.framed(options, for: a.snapshot()))
         func picture() throws(LuaError) -> [String] {
-            do throws(PictureError) { return try painter.lines(a.snapshot()) } catch { throw PictureOptions.error(error, arg: 3) }
+            let snapshot = a.snapshot()
+            // Trails grow frame by frame while the play draws them (the sessions keep them after every frame).
+            let trails = PictureOptions.trails(s, a, asked: options.showTrails, now: snapshot)
+            do throws(PictureError) { return try painter.lines(snapshot, trails: trails) } catch { throw PictureOptions.error(error, arg: 3) }
         }
         _ = try picture()  // bad drawing options fail before anything is stepped
 

@@ -1,7 +1,8 @@
 import Dynamics
 
 /// Writes a recording as ONE self-contained HTML page: the data and the player inline, a canvas, and controls
-/// for play/pause, time, speed and trails. It loads nothing from anywhere, so it opens offline and can be mailed.
+/// for play/pause, time, speed and the overlays (trails, energy bars, a grid, and velocity and force arrows when
+/// the page was asked to carry them). It loads nothing from anywhere, so it opens offline and can be mailed.
 public struct HTMLReplay: Sendable {
     /// How the page looks and starts.
     public struct Options: Sendable {
@@ -18,6 +19,15 @@ public struct HTMLReplay: Sendable {
         public var autoplay: Bool = true
         /// Write item names on the items.
         public var labels: Bool = true
+        /// Carry each item's velocity in every frame and show it as an arrow (a checkbox hides it); left out
+        /// otherwise, so the page stays small.
+        public var velocities: Bool = false
+        /// Carry the net force on each item in every frame and show it as an arrow (a checkbox hides it).
+        public var forces: Bool = false
+        /// Whether the energy bars start switched on (the page has a checkbox either way).
+        public var energy: Bool = false
+        /// Whether the grid starts switched on (the page has a checkbox either way).
+        public var grid: Bool = false
 
         /// Options with every default.
         public init() {}
@@ -61,7 +71,11 @@ public struct HTMLReplay: Sendable {
         page += "<input id=\"time\" type=\"range\" min=\"0\" max=\"\(max(0, recording.frames.count - 1))\" step=\"1\" value=\"0\">"
         page += "<span id=\"clock\">0.00 s</span>"
         page += "<label>speed <select id=\"speed\">\(speedOptions)</select></label>"
-        page += "<label><input id=\"trails\" type=\"checkbox\"\(options.trails ? " checked" : "")> trails</label></div>\n"
+        page += "<label><input id=\"trails\" type=\"checkbox\"\(options.trails ? " checked" : "")> trails</label>"
+        if options.velocities { page += "<label><input id=\"velocities\" type=\"checkbox\" checked> velocity</label>" }
+        if options.forces { page += "<label><input id=\"forces\" type=\"checkbox\" checked> force</label>" }
+        page += "<label><input id=\"energy\" type=\"checkbox\"\(options.energy ? " checked" : "")> energy</label>"
+        page += "<label><input id=\"grid\" type=\"checkbox\"\(options.grid ? " checked" : "")> grid</label></div>\n"
         page += "<script>\nvar REPLAY = " + data(recording, view: view) + ";\n</script>\n"
         page += "<script>\n" + ReplayScript.source + "</script>\n</body>\n</html>\n"
         return page
@@ -79,6 +93,20 @@ public struct HTMLReplay: Sendable {
         var json = "{\"view\":[\(p(view.lower.x)),\(p(view.lower.y)),\(p(view.width)),\(p(view.height))]"
         json += ",\"background\":\"#ffffff\",\"boundaryColor\":\"\(RGBColor.boundary.hexString)\""
         json += ",\"jointColor\":\"\(RGBColor.joint.hexString)\",\"labels\":\(options.labels),\"autoplay\":\(options.autoplay)"
+        json += ",\"arrows\":{\"velocityScale\":\(p(ItemArrows.velocityScale)),\"forceScale\":\(p(ItemArrows.forceScale))"
+        json += ",\"velocityColor\":\"\(ItemArrows.velocityColor.hexString)\",\"forceColor\":\"\(ItemArrows.forceColor.hexString)\"}"
+        // Energies in display units; a full bar stands for the largest size over the whole recording.
+        let units = recording.units
+        let full = recording.frames.reduce(0.0) { max($0, EnergyBars.fullScale(kinetic: $1.kineticEnergy, potential: $1.potentialEnergy)) }
+        json += ",\"energy\":{\"unit\":\(Escaping.jsonString(units.energyUnit)),\"full\":\(e(units.energy(full)))"
+        json += ",\"colors\":[" + EnergyBars.colors.map { "\"\($0.hexString)\"" }.joined(separator: ",") + "]}"
+        if let grid = GridLines(units, view: view) {
+            json += ",\"grid\":{\"x\":[" + grid.vertical.map { p($0.at) }.joined(separator: ",") + "]"
+            json += ",\"xl\":[" + grid.vertical.map { Escaping.jsonString($0.label) }.joined(separator: ",") + "]"
+            json += ",\"y\":[" + grid.horizontal.map { p($0.at) }.joined(separator: ",") + "]"
+            json += ",\"yl\":[" + grid.horizontal.map { Escaping.jsonString($0.label) }.joined(separator: ",") + "]"
+            json += ",\"caption\":\(Escaping.jsonString(grid.caption))}"
+        }
         json += ",\"tracks\":["
         json += recording.tracks.map { track -> String in
             let c = track.color
@@ -104,11 +132,20 @@ public struct HTMLReplay: Sendable {
             // Opacities only where some view is see-through, so opaque scenes stay as small as before.
             let alphas = frame.poses.contains { $0.alpha < 1 }
                 ? ",\"a\":[" + frame.poses.map { NumberText.fixed($0.alpha, digits: 3) }.joined(separator: ",") + "]" : ""
+            // Velocities and forces only when asked for; anchored items' forces as 0 (they get no arrow).
+            let velocities = options.velocities
+                ? ",\"v\":[" + frame.poses.map { "\(p($0.velocity.x)),\(p($0.velocity.y))" }.joined(separator: ",") + "]" : ""
+            let forces = options.forces
+                ? ",\"f\":[" + frame.poses.map { $0.isAnchored ? "0,0" : "\(p($0.force.x)),\(p($0.force.y))" }.joined(separator: ",") + "]" : ""
+            let energy = ",\"e\":[\(e(units.energy(frame.kineticEnergy))),"
+                + "\(e(units.energy(frame.potentialEnergy)))]"
             return "{\"t\":\(NumberText.fixed(frame.time, digits: 6)),\"b\":\(frame.boundarySet)"
-                + ",\"p\":[\(poses.joined(separator: ","))],\"j\":[\(joints.joined(separator: ","))]\(alphas)}"
+                + ",\"p\":[\(poses.joined(separator: ","))],\"j\":[\(joints.joined(separator: ","))]\(alphas)\(velocities)\(forces)\(energy)}"
         }.joined(separator: ",\n")
         return json + "]}"
     }
 
     private func p(_ v: Double) -> String { NumberText.fixed(v, digits: 3) }
+    /// An energy with six significant digits; JSON has no NaN or infinity, so those are written as 0.
+    private func e(_ v: Double) -> String { v.isFinite ? NumberText.compact(v, significant: 6) : "0" }
 }

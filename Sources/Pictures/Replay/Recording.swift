@@ -28,6 +28,11 @@ public struct Recording: Sendable {
         public var angle: Double
         /// Opacity, 0...1.
         public var alpha: Double = 1
+        /// Velocity, pt/s, and the net force over the last frame, mass·pt/s² (for arrows).
+        public var velocity: Vector = .zero
+        public var force: Vector = .zero
+        /// Anchored items get no force arrow.
+        public var isAnchored = false
     }
 
     /// One recorded instant.
@@ -40,6 +45,9 @@ public struct Recording: Sendable {
         public var joints: [JointSnapshot]
         /// Index into `boundarySets`: boundaries rarely change, so each distinct set is kept once.
         public var boundarySet: Int
+        /// The animator's kinetic and potential energy, mass·pt²/s².
+        public var kineticEnergy = 0.0
+        public var potentialEnergy = 0.0
     }
 
     /// Every distinct item look seen so far, in order of first appearance.
@@ -56,6 +64,8 @@ public struct Recording: Sendable {
     public let maxFrames: Int
     /// Frames not kept because the recording was full.
     public private(set) var droppedFrames = 0
+    /// How the first frame's animator shows values (energy bars and the grid use it).
+    public private(set) var units = DisplayUnits()
 
     private struct TrackKey: Hashable {
         var name: String, color: RGBColor, shape: String, size: Vector, outline: [Vector]
@@ -86,6 +96,7 @@ public struct Recording: Sendable {
         if referenceBounds == nil, let bounds = snapshot.referenceBounds, SceneBounds.isUsable(bounds) {
             referenceBounds = bounds
         }
+        if frames.isEmpty { units = snapshot.units }
         if let box = SceneBounds.contentBox(of: snapshot) { contentBox = contentBox.map { $0.union(box) } ?? box }
 
         var usedThisFrame: [Int: Int] = [:]  // how many tracks of a key this frame has taken, by first track index
@@ -103,7 +114,8 @@ public struct Recording: Sendable {
                 tracksByKey[key] = candidates
             }
             usedThisFrame[candidates[0]] = used + 1
-            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle, alpha: min(item.alpha, 1)))
+            poses.append(Pose(track: candidates[used], center: item.center, angle: item.angle, alpha: min(item.alpha, 1),
+                              velocity: item.velocity, force: item.force, isAnchored: item.isAnchored))
         }
 
         let boundarySet: Int
@@ -120,7 +132,8 @@ public struct Recording: Sendable {
                 lines.append(JointSnapshot(kind: "group", pointA: a, pointB: group.outline[(k + 1) % group.outline.count]))
             }
         }
-        frames.append(Frame(time: snapshot.time, poses: poses, joints: lines, boundarySet: boundarySet))
+        frames.append(Frame(time: snapshot.time, poses: poses, joints: lines, boundarySet: boundarySet,
+                            kineticEnergy: snapshot.kineticEnergy, potentialEnergy: snapshot.potentialEnergy))
     }
 
     private static func same(_ a: [BoundarySnapshot], _ b: [BoundarySnapshot]) -> Bool {

@@ -17,6 +17,11 @@ enum ReplayScript {
   var clock = document.getElementById("clock");
   var speedSelect = document.getElementById("speed");
   var trailsBox = document.getElementById("trails");
+  // Velocity and force boxes exist only when the page carries those vectors; energy and grid always.
+  var velocityBox = document.getElementById("velocities");
+  var forceBox = document.getElementById("forces");
+  var energyBox = document.getElementById("energy");
+  var gridBox = document.getElementById("grid");
   var view = R.view; // [x, y, width, height] in points
   var scale = canvas.width / view[2];
   var frames = R.frames;
@@ -62,6 +67,8 @@ enum ReplayScript {
     toCanvas();
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
+
+    if (gridBox.checked && R.grid) { drawGrid(unit); }
 
     ctx.strokeStyle = R.boundaryColor;
     ctx.lineWidth = 2 * unit;
@@ -115,10 +122,71 @@ enum ReplayScript {
         ctx.fillText(t2.name, frame.p[m + 1], frame.p[m + 2]);
       }
     }
+    toCanvas();
+    // Arrows from the centres, at the scales every picture uses (ItemArrows).
+    if (velocityBox && velocityBox.checked && frame.v) { arrows(frame, frame.v, R.arrows.velocityScale, R.arrows.velocityColor, unit); }
+    if (forceBox && forceBox.checked && frame.f) { arrows(frame, frame.f, R.arrows.forceScale, R.arrows.forceColor, unit); }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (energyBox.checked && frame.e) { drawEnergy(frame.e); }
     slider.value = String(index);
     clock.textContent = (frame.t - startTime).toFixed(2) + " s";
     canvas.setAttribute("data-frame", String(index));
+  }
+
+  function arrows(frame, vectors, scale, color, unit) {
+    ctx.strokeStyle = color;
+    ctx.lineWidth = unit;
+    for (var k = 0; 4 * k + 3 < frame.p.length; k++) {
+      var x = frame.p[4 * k + 1], y = frame.p[4 * k + 2];
+      var dx = vectors[2 * k] * scale, dy = vectors[2 * k + 1] * scale, len = Math.sqrt(dx * dx + dy * dy);
+      if (!(len > 0.5 * unit)) { continue; }
+      // The head: two strokes back from the tip at 30 degrees, 4 units long (at most half the arrow).
+      var h = Math.min(4 * unit, len / 2) / len, bx = -dx * h, by = -dy * h;
+      ctx.beginPath();
+      ctx.moveTo(x, y); ctx.lineTo(x + dx, y + dy);
+      ctx.moveTo(x + dx + 0.866 * bx - 0.5 * by, y + dy + 0.5 * bx + 0.866 * by);
+      ctx.lineTo(x + dx, y + dy);
+      ctx.lineTo(x + dx + 0.866 * bx + 0.5 * by, y + dy - 0.5 * bx + 0.866 * by);
+      ctx.stroke();
+    }
+  }
+
+  function drawGrid(unit) {
+    var g = R.grid, x0 = view[0], y0 = view[1], x1 = view[0] + view[2], y1 = view[1] + view[3], i;
+    ctx.strokeStyle = "#c8d0d8";
+    ctx.lineWidth = 0.5 * unit;
+    ctx.fillStyle = "#6a7580";
+    ctx.font = (5 * unit) + "px sans-serif";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "alphabetic";
+    for (i = 0; i < g.x.length; i++) {
+      ctx.beginPath(); ctx.moveTo(g.x[i], y0); ctx.lineTo(g.x[i], y1); ctx.stroke();
+      ctx.fillText(g.xl[i], g.x[i] + unit, y0 + 6 * unit);
+    }
+    for (i = 0; i < g.y.length; i++) {
+      ctx.beginPath(); ctx.moveTo(x0, g.y[i]); ctx.lineTo(x1, g.y[i]); ctx.stroke();
+      ctx.fillText(g.yl[i], x0 + unit, g.y[i] - unit);
+    }
+    ctx.fillText(g.caption, x0 + unit, y1 - unit);
+  }
+
+  // Kinetic, potential and total as bars in the top-right corner, a full bar the largest size in the recording.
+  function drawEnergy(e) {
+    var values = [e[0], e[1], e[0] + e[1]], names = ["kinetic", "potential", "total"];
+    var size = Math.max(10, canvas.width / 60), full = canvas.width / 6.5, row = 1.5 * size;
+    var x = canvas.width - full - 14 * size * 0.6 - size, y = size / 2;
+    ctx.font = size + "px sans-serif";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "alphabetic";
+    ctx.fillStyle = "rgba(255,255,255,0.8)";
+    ctx.fillRect(x - size / 4, y - size / 4, canvas.width - x, 3 * row + size / 4);
+    for (var i = 0; i < 3; i++) {
+      var v = values[i], fraction = R.energy.full > 0 ? Math.min(1, Math.abs(v) / R.energy.full) : 0;
+      ctx.fillStyle = R.energy.colors[i];
+      ctx.fillRect(x, y + i * row, fraction * full, size);
+      ctx.fillStyle = "#222222";
+      ctx.fillText(names[i] + " " + (+v.toPrecision(4)) + " " + R.energy.unit, x + full + size / 3, y + i * row + 0.85 * size);
+    }
   }
 
   // Where the page put things, in CSS pixels: the window, the picture as drawn (the canvas scaled down to fit its
@@ -197,7 +265,9 @@ enum ReplayScript {
     var i = parseInt(slider.value, 10);
     if (i >= 0 && i <= last) { shownTime = frames[i].t; draw(i); }
   });
-  trailsBox.addEventListener("change", function () { draw(frameAt(shownTime)); });
+  [trailsBox, velocityBox, forceBox, energyBox, gridBox].forEach(function (box) {
+    if (box) { box.addEventListener("change", function () { draw(frameAt(shownTime)); }); }
+  });
 
   function fromHash() {
     var m = /[#&]t=([0-9.eE+-]+)/.exec(location.hash);

@@ -2,14 +2,23 @@ import Dynamics
 
 /// Writes a world snapshot as a standalone SVG document in the world's own coordinates (SVG is y-down too, so
 /// points map one to one): boundaries, joints, items filled in their colours with their names as labels, and
-/// optionally velocity arrows and contact points. The viewBox is the reference bounds when there are some.
+/// optionally the overlays every picture offers (velocity and force arrows, trails, energy bars, a grid, contact
+/// points). The viewBox is the reference bounds when there are some.
 public struct SVGRenderer: Sendable {
     /// What to draw.
     public struct Options: Sendable {
         /// Draw each item's velocity as an arrow from its centre.
         public var showVelocities: Bool = false
         /// Seconds of motion an arrow shows: an item at 100 pt/s gets a 10 pt arrow at the default 0.1.
-        public var velocityScale: Double = 0.1
+        public var velocityScale: Double = ItemArrows.velocityScale
+        /// Draw the net force on each item (over the last frame) as an arrow from its centre.
+        public var showForces: Bool = false
+        /// Points of arrow per mass·pt/s²: the default gives the weight of a mass-1 item under gravity 1 50 pt.
+        public var forceScale: Double = ItemArrows.forceScale
+        /// Draw each item's trail (the paths given to `render`) in its colour.
+        public var showTrails: Bool = false
+        /// Draw kinetic, potential and total energy as bars in the top-right corner.
+        public var showEnergy: Bool = false
         /// Mark the contact points.
         public var showContacts: Bool = false
         /// Write each item's name beside it (to its right, on a white halo, so it hides nothing and reads on anything).
@@ -36,10 +45,13 @@ public struct SVGRenderer: Sendable {
     public init(options: Options = Options()) { self.options = options }
 
     /// The SVG document, XML declaration included.
-    public func render(_ snapshot: WorldSnapshot) throws(PictureError) -> String {
+    /// `trails`: where each item has been, one path per item of the snapshot (see `Trails`), drawn when
+    /// `showTrails` is set.
+    public func render(_ snapshot: WorldSnapshot, trails: [[Vector]] = []) throws(PictureError) -> String {
         let view = options.view ?? SceneBounds.view(of: snapshot)
         guard SceneBounds.isUsable(view) else { throw .invalidOption("view must be a finite rectangle with positive size") }
         guard options.velocityScale.isFinite else { throw .invalidOption("velocity scale must be finite") }
+        guard options.forceScale.isFinite else { throw .invalidOption("force scale must be finite") }
         let pixelWidth = options.pixelWidth ?? view.width
         guard pixelWidth.isFinite, pixelWidth > 0 else { throw .invalidOption("pixel width must be finite and positive") }
         let pixelHeight = pixelWidth * view.height / view.width
@@ -51,11 +63,6 @@ public struct SVGRenderer: Sendable {
         svg += " width=\"\(f(pixelWidth))\" height=\"\(f(pixelHeight))\""
         svg += " viewBox=\"\(f(view.lower.x)) \(f(view.lower.y)) \(f(view.width)) \(f(view.height))\">\n"
         svg += "<title>LuaDynamics t=\(NumberText.fixed(snapshot.time, digits: 3)) s</title>\n"
-        if options.showVelocities {
-            svg += "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\""
-            svg += " markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#222222\"/>"
-            svg += "</marker></defs>\n"
-        }
         if let background = options.background {
             svg += "<rect class=\"background\" x=\"\(f(view.lower.x))\" y=\"\(f(view.lower.y))\""
             svg += " width=\"\(f(view.width))\" height=\"\(f(view.height))\" fill=\"\(background.hexString)\"/>\n"
@@ -73,6 +80,8 @@ public struct SVGRenderer: Sendable {
             svg += "<path class=\"boundary\"\(id) d=\"\(d)\"/>\n"
         }
         svg += "</g>\n"
+
+        if options.showTrails { svg += trailElements(snapshot.items, trails: trails, unit: unit) }
 
         svg += "<g class=\"joints\" stroke=\"\(RGBColor.joint.hexString)\" stroke-width=\"\(f(1.5 * unit))\">\n"
         for joint in snapshot.joints where joint.pointA.isFinite && joint.pointB.isFinite {
@@ -100,14 +109,12 @@ public struct SVGRenderer: Sendable {
         }
 
         if options.showVelocities {
-            svg += "<g class=\"velocities\" stroke=\"#222222\" stroke-width=\"\(f(unit))\">\n"
-            for item in snapshot.items where item.center.isFinite && item.velocity.isFinite {
-                let tip = item.center + options.velocityScale * item.velocity
-                guard tip.isFinite, distance(tip, item.center) > 1e-9 else { continue }
-                svg += "<line class=\"velocity\" x1=\"\(f(item.center.x))\" y1=\"\(f(item.center.y))\""
-                svg += " x2=\"\(f(tip.x))\" y2=\"\(f(tip.y))\" marker-end=\"url(#arrow)\"/>\n"
-            }
-            svg += "</g>\n"
+            let arrows = ItemArrows.velocities(snapshot, scale: options.velocityScale, shortest: 0.5 * unit)
+            svg += arrowElements(arrows, kind: "velocity", color: ItemArrows.velocityColor, unit: unit)
+        }
+        if options.showForces {
+            let arrows = ItemArrows.forces(snapshot, scale: options.forceScale, shortest: 0.5 * unit)
+            svg += arrowElements(arrows, kind: "force", color: ItemArrows.forceColor, unit: unit)
         }
         if options.showContacts {
             // A ring with a white rim: visible on items of any colour and on the background.
@@ -117,12 +124,57 @@ public struct SVGRenderer: Sendable {
             }
             svg += "</g>\n"
         }
+        if options.showEnergy { svg += energyElements(EnergyBars(snapshot), view: view, unit: unit) }
         return svg + "</svg>\n"
     }
 
+    /// Arrows of one kind, each a line from the item's centre and a two-stroke head (no markers: every arrow is
+    /// plain shapes, in the arrow's colour).
+    private func arrowElements(_ arrows: [ItemArrows.Arrow], kind: String, color: RGBColor, unit: Double) -> String {
+        var out = "<g class=\"\(kind)-arrows\" stroke=\"\(color.hexString)\" stroke-width=\"\(f(unit))\" fill=\"none\""
+        out += " stroke-linecap=\"round\" stroke-linejoin=\"round\">\n"
+        for arrow in arrows {
+            let (left, right) = ItemArrows.head(arrow, size: 4 * unit)
+            out += "<line class=\"\(kind)\" x1=\"\(f(arrow.tail.x))\" y1=\"\(f(arrow.tail.y))\""
+            out += " x2=\"\(f(arrow.tip.x))\" y2=\"\(f(arrow.tip.y))\"/>\n"
+            out += "<path class=\"\(kind)-head\" d=\"M\(f(left.x)),\(f(left.y)) L\(f(arrow.tip.x)),\(f(arrow.tip.y))"
+            out += " L\(f(right.x)),\(f(right.y))\"/>\n"
+        }
+        return out + "</g>\n"
+    }
+
+    /// Each item's trail in its colour, half transparent, under the items.
+    private func trailElements(_ items: [ItemSnapshot], trails: [[Vector]], unit: Double) -> String {
+        var out = "<g class=\"trails\" fill=\"none\" stroke-width=\"\(f(unit))\" stroke-opacity=\"0.5\""
+        out += " stroke-linecap=\"round\" stroke-linejoin=\"round\">\n"
+        for (item, path) in zip(items, trails) where path.count >= 2 {
+            let d = pathData(path, closed: false)
+            guard !d.isEmpty else { continue }
+            out += "<path class=\"trail\" data-name=\"\(Escaping.xml(item.name))\" stroke=\"\(RGBColor.item(item.color).hexString)\" d=\"\(d)\"/>\n"
+        }
+        return out + "</g>\n"
+    }
+
+    /// The energy bars in the top-right corner on a white panel: one bar a row, its label to its right.
+    private func energyElements(_ energy: EnergyBars, view: AABB, unit: Double) -> String {
+        let size = 5 * unit, full = 60 * unit, row = 1.5 * size, labelWidth = 0.6 * size * 22
+        let x = view.upper.x - full - labelWidth - 3 * unit, y = view.lower.y + 2 * unit
+        var out = "<g class=\"energy\" font-size=\"\(f(size))\" font-family=\"sans-serif\" data-full=\"\(f(full))\">\n"
+        out += "<rect class=\"energy-panel\" x=\"\(f(x - unit))\" y=\"\(f(y - unit))\" width=\"\(f(full + labelWidth + 2 * unit))\""
+        out += " height=\"\(f(3 * row + unit))\" fill=\"#ffffff\" fill-opacity=\"0.8\"/>\n"
+        for (k, bar) in energy.bars.enumerated() {
+            let top = y + Double(k) * row
+            out += "<rect class=\"energy-bar\" data-name=\"\(bar.name)\" data-value=\"\(NumberText.compact(bar.value, significant: 6))\""
+            out += " x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(bar.fraction * full))\" height=\"\(f(size))\" fill=\"\(bar.color.hexString)\"/>\n"
+            let label = bar.value < 0 ? bar.label + " (below the zero)" : bar.label
+            out += "<text x=\"\(f(x + full + unit))\" y=\"\(f(top + 0.85 * size))\" fill=\"#222222\">\(Escaping.xml(label))</text>\n"
+        }
+        return out + "</g>\n"
+    }
+
     /// Renders and writes the document to `path`.
-    public func write(_ snapshot: WorldSnapshot, to path: String) throws(PictureError) {
-        try TextFile.write(render(snapshot), to: path)
+    public func write(_ snapshot: WorldSnapshot, trails: [[Vector]] = [], to path: String) throws(PictureError) {
+        try TextFile.write(render(snapshot, trails: trails), to: path)
     }
 
     /// Each field as arrows under everything else, and its legend line in the top-left corner.
@@ -196,29 +248,22 @@ public struct SVGRenderer: Sendable {
     /// Grid lines at round distances in `units` (about eight across the view), each labelled with its value along
     /// the top and left edges, and the grid's step written in the bottom-left corner.
     private func gridElements(_ units: DisplayUnits, view: AABB, unit: Double) -> String {
-        let shownWidth = units.length(max(view.width, view.height))
-        guard let step = PlotTicks.step(for: shownWidth, ticks: 8) else { return "" }
+        guard let grid = GridLines(units, view: view) else { return "" }
         let size = 5 * unit
         var out = "<g class=\"grid\" stroke=\"#c8d0d8\" stroke-width=\"\(f(0.5 * unit))\" font-size=\"\(f(size))\""
         out += " font-family=\"sans-serif\" fill=\"#6a7580\">\n"
-        // x is shown as it is; y per the units (from the floor upward when y is up).
-        let xs = PlotTicks.values(from: units.length(view.lower.x), to: units.length(view.upper.x), step: step)
-        let ys0 = units.yUp ? units.length(units.floor - view.upper.y) : units.length(view.lower.y)
-        let ys1 = units.yUp ? units.length(units.floor - view.lower.y) : units.length(view.upper.y)
-        let ys = PlotTicks.values(from: ys0, to: ys1, step: step)
-        for x in xs {
-            let px = units.points(x)
+        for line in grid.vertical {
+            let px = line.at
             out += "<line class=\"grid-line\" x1=\"\(f(px))\" y1=\"\(f(view.lower.y))\" x2=\"\(f(px))\" y2=\"\(f(view.upper.y))\"/>\n"
-            out += "<text stroke=\"none\" x=\"\(f(px + unit))\" y=\"\(f(view.lower.y + size + unit))\">\(PlotTicks.label(x, step: step))</text>\n"
+            out += "<text stroke=\"none\" x=\"\(f(px + unit))\" y=\"\(f(view.lower.y + size + unit))\">\(line.label)</text>\n"
         }
-        for y in ys {
-            let py = units.pointsY(y)
+        for line in grid.horizontal {
+            let py = line.at
             out += "<line class=\"grid-line\" x1=\"\(f(view.lower.x))\" y1=\"\(f(py))\" x2=\"\(f(view.upper.x))\" y2=\"\(f(py))\"/>\n"
-            out += "<text stroke=\"none\" x=\"\(f(view.lower.x + unit))\" y=\"\(f(py - unit))\">\(PlotTicks.label(y, step: step))</text>\n"
+            out += "<text stroke=\"none\" x=\"\(f(view.lower.x + unit))\" y=\"\(f(py - unit))\">\(line.label)</text>\n"
         }
-        let axes = units.yUp ? "x right, y up" : "x right, y down"
         out += "<text class=\"grid-scale\" stroke=\"none\" x=\"\(f(view.lower.x + unit))\" y=\"\(f(view.upper.y - unit))\">"
-        out += "grid \(PlotTicks.label(step, step: step)) \(units.lengthUnit), \(axes)</text>\n"
+        out += "\(grid.caption)</text>\n"
         return out + "</g>\n"
     }
 

@@ -24,6 +24,7 @@ extension Animator {
                                       outline: outline(of: it), isAnchored: isAnchored, isAsleep: isAsleep,
                                       alpha: it.effectiveAlpha))
             items[items.count - 1].holdsSubviews = !it.subviews.isEmpty
+            items[items.count - 1].force = isAnchored ? .zero : it.netForce
             // Subviews nobody animates here ride along with their superview; animated ones are drawn on their own.
             for sub in it.subviews where sub.animator !== self { sub.appendSnapshots(to: &items) }
         }
@@ -40,6 +41,8 @@ extension Animator {
                                      fields: fields)
         snapshot.groups = groups
         snapshot.units = displayUnits
+        snapshot.kineticEnergy = kineticEnergy
+        snapshot.potentialEnergy = potentialEnergy
         return snapshot
     }
 

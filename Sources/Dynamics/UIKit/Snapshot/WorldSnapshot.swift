@@ -24,6 +24,9 @@ public struct ItemSnapshot: Sendable {
     /// The view holds subviews (a screen or a panel): a picture that cannot blend draws it as an outline, so what
     /// it holds shows.
     public var holdsSubviews = false
+    /// The net force on the item over the last frame, mass·pt/s² (`DynamicItem.netForce`): what force arrows show.
+    /// Zero for anchored items, group members (their group's body takes the force) and views nobody animates.
+    public var force: Vector = .zero
     public init(name: String, color: String?, shape: ItemShapeKind, size: Vector, center: Vector, angle: Double,
                 velocity: Vector, angularVelocity: Double, outline: [Vector], isAnchored: Bool, isAsleep: Bool,
                 alpha: Double = 1) {
@@ -93,6 +96,10 @@ public struct WorldSnapshot: Sendable {
     public var units = DisplayUnits()
     /// The fields, in tree order.
     public var fields: [FieldSnapshot]
+    /// The animator's kinetic and potential energy, mass·pt²/s² (`Animator.kineticEnergy`, `potentialEnergy`), for
+    /// energy bars; zero for a picture made without an animator.
+    public var kineticEnergy = 0.0
+    public var potentialEnergy = 0.0
     public init(time: Double, referenceBounds: AABB?, items: [ItemSnapshot], boundaries: [BoundarySnapshot],
                 joints: [JointSnapshot], contactPoints: [Vector], fields: [FieldSnapshot] = []) {
         self.time = time; self.referenceBounds = referenceBounds; self.items = items; self.boundaries = boundaries
