@@ -97,7 +97,9 @@ public enum DynamicsCommands {
     /// `.help NAME`
     public static func help(_ state: LuaState, _ arguments: String) throws(LuaError) -> String {
         let name = arguments.trimmed
-        return name.isEmpty ? HelpCatalog.overview : HelpBinding.text(forName: name)
+        let text = name.isEmpty ? HelpCatalog.overview : HelpBinding.text(forName: name)
+        if text.hasPrefix("no help for") { return text }
+        return HelpUnits.shown(text, in: CurrentAnimator.get(state.stack)?.displayUnits)
     }
 
     /// The scene `.demo` makes, as Lua a learner can read and retype.

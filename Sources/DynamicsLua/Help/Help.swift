@@ -2,8 +2,15 @@ import LuaKit
 
 /// The `help` global: `help()`, `help(Gravity)`, `help(g)`, `help("magnitude")`.
 enum HelpBinding {
-    /// The help text for the value at `index`, or a message saying there is none (with a suggestion).
+    /// The help text for the value at `index`, or a message saying there is none (with a suggestion), read in the
+    /// current animator's display units (`HelpUnits`).
     static func text(for s: LuaStack, at index: Int32) -> String {
+        let text = plainText(for: s, at: index)
+        return text.hasPrefix("no help for") ? text : HelpUnits.shown(text, in: CurrentAnimator.get(s)?.displayUnits)
+    }
+
+    /// The help text for the value at `index` as written, in points.
+    private static func plainText(for s: LuaStack, at index: Int32) -> String {
         if s.isNil(at: index) { return HelpCatalog.overview }
         if let name = s.boundTypeName(at: index), let text = HelpCatalog.text(for: name) { return text }
         if let name = s.string(at: index) { return text(forName: name) }
@@ -54,7 +61,7 @@ enum HelpBinding {
         }, name: "help")
         s.rawSet(-2, field: "__call")
         s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
-            s.push(HelpCatalog.overview)
+            s.push(HelpUnits.shown(HelpCatalog.overview, in: CurrentAnimator.get(s)?.displayUnits))
             return 1
         })
         s.rawSet(-2, field: "__tostring")

@@ -55,3 +55,25 @@ end
 assert(tostring(help) == captured(help), tostring(help))
 assert(captured(help):find("Animator", 1, true))
 assert(select(2, pcall(help, 5)) == nil)
+
+-- Help in the display units: the script API stays in points, but an animator showing metres gets every quantity
+-- help quotes in points with its value in metres beside it, and a last line saying what the animator shows.
+local shown = Animator{ width = 320, height = 568 }
+local inPoints = captured(help, Gravity)
+assert(not inPoints:find("m/s^2", 1, true) and not inPoints:find("Display units", 1, true), inPoints)
+shown.units = "metres"
+local inMetres = captured(help, Gravity)
+assert(inMetres:find("1 = 1000 pt/s^2 = 10 m/s^2", 1, true), inMetres)
+assert(inMetres:find("Display units: the animator shows metres (100 pt = 1 m", 1, true), inMetres)
+assert(inMetres:find("scripts still read and write points, y down", 1, true), inMetres)
+shown.pointsPerMetre = 50
+assert(captured(help, "density"):find("mass per 10000 pt^2 = 4 m^2", 1, true))
+assert(captured(help, Push):find("100 pt/s^2 = 2 m/s^2 (or 100 pt/s = 2 m/s at once)", 1, true))
+shown.units = "points"
+shown.yUp = true
+local upward = captured(help)
+assert(upward:find("y up from the floor (y = 568 pt)", 1, true), upward)
+assert(not upward:find(" m/s", 1, true), "points stay points")
+assert(not captured(help, "lenght"):find("Display units", 1, true), "no note on a miss")
+shown.yUp = false
+assert(captured(help, Gravity) == inPoints, "plain units: help as written")
