@@ -142,5 +142,36 @@ extension LiveViewBrowserTests {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
+
+    /// A page's garbage and a tab closed mid-message reach neither the world nor the REPL serving it: the prompt
+    /// answers, and what is typed still changes the world.
+    @Test func malformedMessagesNeverDisturbTheREPL() throws {
+        let folder = try LuaDyn.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("scene.lua")
+        try LiveViewBrowserTests.scene.write(to: scene, atomically: true, encoding: .utf8)
+        let terminal = try TerminalSession(home: folder, arguments: ["-i", scene.path])
+        defer { terminal.close() }
+        #expect(terminal.waitForPrompt())
+        try terminal.enter(".serve")
+        #expect(terminal.waitFor("serving at http://127.0.0.1:"))
+        let screen = terminal.screen()
+        let range = try #require(screen.range(of: "http://127.0.0.1:"))
+        let port = try #require(Int(String(screen[range.upperBound...].prefix { $0.isNumber })))
+        let rude = try TestWebSocket(port: port, path: "/live")
+        for text in ["", "nonsense", "{\"cmd\":\"eval\",\"code\":\"os.exit(3)\"}", "{\"cmd\":\"pause\",\"scene\":\"x\"}",
+                     String(repeating: "{", count: 5000)] {
+            try rude.send(text)
+        }
+        try rude.sendFrame(opcode: 1, payload: Array("{\"cmd\":\"st".utf8), fin: false)
+        rude.drop()
+        try terminal.enter("gravity.magnitude = 0.5")
+        try terminal.enter("print(gravity.magnitude * 246)")
+        #expect(terminal.waitFor("\n123"), "the REPL still answers")
+        try terminal.enter(".serve stop")
+        #expect(terminal.waitFor("stopped serving"))
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("[exited 0]"))
+    }
 }
 }

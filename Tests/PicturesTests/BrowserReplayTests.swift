@@ -187,7 +187,10 @@ extension BrowserReplayTests {
                     boundaries: [], joints: [], contactPoints: []))
             }
             let page = dir.appendingPathComponent("\(name).html")
-            try HTMLReplay().write(recording, to: page.path)
+            // Every overlay on, so the bar of controls is as full as it gets.
+            var options = HTMLReplay.Options()
+            options.trails = true; options.velocities = true; options.forces = true; options.energy = true; options.grid = true
+            try HTMLReplay(options: options).write(recording, to: page.path)
             let shot = dir.appendingPathComponent("\(name)-\(width).png")
             _ = try HeadlessBrowser.run(["--window-size=\(width),\(height)", "--screenshot=\(shot.path)",
                                          page.absoluteString + "#t=0.5&marks=1"], profile: dir.appendingPathComponent("profile"))
