@@ -360,6 +360,8 @@ extension LiveViewBrowserTests {
         let served = try LiveViewBrowserTests.Served(scene: Self.pile)
         let browser = try HeadlessChromium(url: served.url)
         #expect(browser.waitUntil("!!(window.liveView && liveView.scene && liveView.scene.items.length === 500 && liveView.frames.length > 30)"))
+        // LUADYN_NOPAINT=1 stops the page painting, to see how much of the latency its painting causes.
+        if ProcessInfo.processInfo.environment["LUADYN_NOPAINT"] == "1" { _ = try browser.evaluate("window.requestAnimationFrame = function () {}; 1") }
         try browser.evaluate("liveView.frames.length = 0; liveView.frames.splice(0)")
         usleep(5_000_000)
         let figures = try #require(try browser.evaluate("""
