@@ -224,3 +224,52 @@ extension BrowserReplayTests {
         }
     }
 }
+
+extension BrowserReplayTests {
+    /// The replay draws velocity and force arrows from the items' centres, in their colours, only when asked.
+    @Test func arrowsAreDrawnFromTheCentres() throws {
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var recording = Recording()
+        for i in 0...10 {
+            let t = Double(i) / 10
+            // A quarter point off the pixel grid (2 px a point), so a line's middle row is whole pixels of its colour.
+            var mover = Scenes.box("mover", color: "red", center: Vector(60.25 + 100 * t, 60.25), size: Vector(20, 20),
+                                   velocity: Vector(200, 0))
+            mover.force = Vector(0, 600)
+            // Items outside the picture in the arrows' colours, so the page's summary counts the arrows' pixels.
+            let v = Scenes.box("v", color: ItemArrows.velocityColor.hexString, center: Vector(2000, 2000), size: Vector(1, 1))
+            let f = Scenes.box("f", color: ItemArrows.forceColor.hexString, center: Vector(2000, 2100), size: Vector(1, 1))
+            recording.append(WorldSnapshot(time: t, referenceBounds: AABB(lower: .zero, upper: Vector(320, 120)),
+                                           items: [mover, v, f], boundaries: [], joints: [], contactPoints: []))
+        }
+        func colors(velocities: Bool, forces: Bool) throws -> MiniJSON? {
+            var options = HTMLReplay.Options()
+            options.labels = false
+            options.autoplay = false
+            options.velocities = velocities
+            options.forces = forces
+            let page = dir.appendingPathComponent("arrows-\(velocities)-\(forces).html")
+            try HTMLReplay(options: options).write(recording, to: page.path)
+            let dom = try HeadlessBrowser.run(["--dump-dom", page.absoluteString + "#t=0.5"], profile: dir.appendingPathComponent("profile"))
+            guard let open = dom.range(of: "<title>replay "), let close = dom.range(of: "</title>", range: open.upperBound..<dom.endIndex)
+            else { return nil }
+            return MiniJSON.parse(String(dom[open.upperBound..<close.lowerBound]))?["colors"]
+        }
+        let shown = try #require(try colors(velocities: true, forces: true))
+        // At t = 0.5 the centre is (110.25, 60.25): the velocity arrow 200 · 0.1 = 20 pt right, the force 600 · 0.05
+        // = 30 pt down; each one's pixels lie along it, their middle past its midpoint (the head is at the tip).
+        let velocity = try #require(shown[ItemArrows.velocityColor.hexString])
+        #expect((velocity["n"]?.number ?? 0) > 20)
+        let vx = velocity["x"]?.number ?? 0, vy = velocity["y"]?.number ?? 0
+        #expect(vx > 110.25 + 9 && vx < 110.25 + 20 && abs(vy - 60.25) < 1, "velocity arrow pixels around (\(vx), \(vy))")
+        let force = try #require(shown[ItemArrows.forceColor.hexString])
+        #expect((force["n"]?.number ?? 0) > 30)
+        let fx = force["x"]?.number ?? 0, fy = force["y"]?.number ?? 0
+        #expect(abs(fx - 110.25) < 1 && fy > 60.25 + 14 && fy < 60.25 + 30, "force arrow pixels around (\(fx), \(fy))")
+
+        let plain = try #require(try colors(velocities: false, forces: false))
+        #expect(plain[ItemArrows.velocityColor.hexString]?["n"]?.number == 0)
+        #expect(plain[ItemArrows.forceColor.hexString]?["n"]?.number == 0)
+    }
+}

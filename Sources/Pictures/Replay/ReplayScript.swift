@@ -137,6 +137,7 @@ enum ReplayScript {
     ctx.strokeStyle = color;
     ctx.lineWidth = unit;
     for (var k = 0; 4 * k + 3 < frame.p.length; k++) {
+      if (frame.a && !(frame.a[k] > 0)) { continue; }  // an invisible item shows no arrow, as in every picture
       var x = frame.p[4 * k + 1], y = frame.p[4 * k + 2];
       var dx = vectors[2 * k] * scale, dy = vectors[2 * k + 1] * scale, len = Math.sqrt(dx * dx + dy * dy);
       if (!(len > 0.5 * unit)) { continue; }
