@@ -6,7 +6,7 @@ extension Joint {
         var pair = BodyPair(a: states[a], b: states[b])
         let (ra, rb, d) = currentAnchors(pair.a, pair.b)
         pair.apply((axialImpulse + lowerImpulse - upperImpulse) * d.normalized, ra, rb)
-        states[a] = pair.a; states[b] = pair.b
+        pair.storeVelocities(into: states, a, b)
     }
 
     mutating func solveDistance(_ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: JointContext, _ useBias: Bool) {
@@ -21,7 +21,7 @@ extension Joint {
 
         switch distanceMode {
         case .rigid:
-            let s = useBias ? softness : .rigid
+            let s = useBias ? ctx.jointSoftness : .rigid
             let bias = useBias ? s.biasRate * (len - length) : 0
             let cdot = dot(axis, pair.relativeVelocity(ra, rb))
             let impulse = -s.massScale * axialMass * (cdot + bias) - s.impulseScale * axialImpulse
@@ -72,7 +72,7 @@ extension Joint {
                 upperImpulse = newImpulse
             }
         }
-        states[a] = pair.a; states[b] = pair.b
+        pair.storeVelocities(into: states, a, b)
     }
 
     /// Bias, mass scale and impulse scale of a one-sided limit with slack `C`: while slack remains the limit may close
@@ -80,7 +80,7 @@ extension Joint {
     @inline(__always)
     func limitTerms(_ C: Double, _ ctx: JointContext, _ useBias: Bool) -> (Double, Double, Double) {
         if C > 0 { return (C * ctx.inverseH, 1, 0) }
-        if useBias { return (softness.biasRate * C, softness.massScale, softness.impulseScale) }
+        if useBias { return (ctx.jointSoftness.biasRate * C, ctx.jointSoftness.massScale, ctx.jointSoftness.impulseScale) }
         return (0, 1, 0)
     }
 }

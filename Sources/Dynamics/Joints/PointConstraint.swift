@@ -8,11 +8,11 @@ extension Joint {
         let P = linearImpulse
         sA.v -= sA.invMass * P; sA.w -= sA.invInertia * (cross(ra, P) + axial)
         sB.v += sB.invMass * P; sB.w += sB.invInertia * (cross(rb, P) + axial)
-        states[a] = sA; states[b] = sB
+        storeVelocities(sA, sB, into: states)
     }
 
     /// One soft iteration of the point constraint on the given states.
-    mutating func solvePointPart(_ sA: inout BodyState, _ sB: inout BodyState, _ useBias: Bool) {
+    mutating func solvePointPart(_ sA: inout BodyState, _ sB: inout BodyState, _ softness: Softness, _ useBias: Bool) {
         let (ra, rb, d) = currentAnchors(sA, sB)
         let cdot = sB.v + cross(sB.w, rb) - sA.v - cross(sA.w, ra)
         var bias = Vector.zero, massScale: Double = 1, impulseScale: Double = 0

@@ -14,7 +14,7 @@ extension Joint {
         let lB = axial * a2 + linearImpulse.x * s2 + linearImpulse.y
         sA.v -= sA.invMass * P; sA.w -= sA.invInertia * lA
         sB.v += sB.invMass * P; sB.w += sB.invInertia * lB
-        states[a] = sA; states[b] = sB
+        storeVelocities(sA, sB, into: states)
     }
 
     mutating func solvePrismatic(_ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: JointContext, _ useBias: Bool) {
@@ -54,6 +54,7 @@ extension Joint {
         var bias = Vector.zero, massScale: Double = 1, impulseScale: Double = 0
         if useBias {
             let C = Vector(dot(perp, d), currentJointAngle(sA, sB))
+            let softness = ctx.jointSoftness
             bias = softness.biasRate * C; massScale = softness.massScale; impulseScale = softness.impulseScale
         }
         let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
@@ -68,7 +69,7 @@ extension Joint {
         let lB = impulse.x * s2 + impulse.y
         sA.v -= mA * P; sA.w -= iA * lA
         sB.v += mB * P; sB.w += iB * lB
-        states[a] = sA; states[b] = sB
+        storeVelocities(sA, sB, into: states)
     }
 
     /// An impulse along the axis; the lever arms `a1`, `a2` include the offset between the anchors.

@@ -4,6 +4,15 @@ extension Joint {
     mutating func solveRevolute(_ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: JointContext, _ useBias: Bool) {
         let a = Int(bodyA), b = Int(bodyB)
         var sA = states[a], sB = states[b]
+        // Most pins have neither friction nor a limit, and skip the division.
+        if maxFrictionTorque > 0 || enableLimit { solveRevoluteAxial(&sA, &sB, ctx, useBias) }
+        solvePointPart(&sA, &sB, ctx.jointSoftness, useBias)
+        storeVelocities(sA, sB, into: states)
+    }
+
+    /// Pin friction and the angle range.
+    private mutating func solveRevoluteAxial(_ sA: inout BodyState, _ sB: inout BodyState, _ ctx: JointContext,
+                                             _ useBias: Bool) {
         let iSum = sA.invInertia + sB.invInertia
         let axialMass = iSum > 0 ? 1 / iSum : 0
 
@@ -41,8 +50,5 @@ extension Joint {
                 sB.w -= sB.invInertia * applied
             }
         }
-
-        solvePointPart(&sA, &sB, useBias)
-        states[a] = sA; states[b] = sB
     }
 }

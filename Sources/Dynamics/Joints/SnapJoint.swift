@@ -7,7 +7,7 @@ extension Joint {
         let rb = sB.dq.rotate(rB)
         sB.v += sB.invMass * linearImpulse
         sB.w += sB.invInertia * (cross(rb, linearImpulse) + angularImpulse)
-        states[b] = sB
+        states[b].v = sB.v; states[b].w = sB.w
     }
 
     mutating func solveSnap(_ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: JointContext) {
@@ -34,6 +34,6 @@ extension Joint {
         linearImpulse += impulse
         sB.v += mB * impulse
         sB.w += iB * cross(rb, impulse)
-        states[b] = sB
+        states[b].v = sB.v; states[b].w = sB.w
     }
 }

@@ -8,8 +8,8 @@ extension Joint {
             let axialMass = 1 / iSum
             var bias: Double = 0, massScale: Double = 1, impulseScale: Double = 0
             if useBias {
-                bias = softness.biasRate * currentJointAngle(sA, sB)
-                massScale = softness.massScale; impulseScale = softness.impulseScale
+                bias = ctx.jointSoftness.biasRate * currentJointAngle(sA, sB)
+                massScale = ctx.jointSoftness.massScale; impulseScale = ctx.jointSoftness.impulseScale
             }
             let cdot = sB.w - sA.w
             let impulse = -axialMass * massScale * (cdot + bias) - impulseScale * angularImpulse
@@ -17,7 +17,7 @@ extension Joint {
             sA.w -= sA.invInertia * impulse
             sB.w += sB.invInertia * impulse
         }
-        solvePointPart(&sA, &sB, useBias)
-        states[a] = sA; states[b] = sB
+        solvePointPart(&sA, &sB, ctx.jointSoftness, useBias)
+        storeVelocities(sA, sB, into: states)
     }
 }

@@ -40,7 +40,12 @@ enum SolverTuning {
     /// stiffer ones use the implicit soft form. 0.5 is well inside explicit stability (2): springs up to about 19 Hz
     /// at the default 4 sub-steps of a 1/60 frame.
     static let explicitSpringLimit: Double = 0.5
-    /// Joints are twice as stiff as contacts, with a damping ratio of 2.
+    /// Joint stiffness as a share of the sub-step rate: a quarter, like contacts (and Box2D v3's clamp on joint
+    /// stiffness). At half the sub-step rate (omega h = pi) a soft joint is past what one iteration per sub-step
+    /// can follow along a chain: a 20 x 20 grid of pinned circles hanging from its middle tore its pins 3 m apart,
+    /// where at a quarter they stretch 1 cm (docs/performance.md).
+    static let jointHertzPerSubstepRate: Double = 0.25
+    /// Joints are damped with a ratio of 2.
     static let jointDampingRatio: Double = 2
     /// Position correction of an overlapping contact never pushes faster than 3 m/s.
     static let contactPushMaxVelocity: Double = 3 * Tolerance.lengthUnitsPerMeter

@@ -76,7 +76,8 @@ extension PhysicsWorld {
         let contactSoftness = Softness(hertz: contactHertz, zeta: SolverTuning.contactDampingRatio, h: h)
         let staticSoftness = Softness(hertz: 2 * contactHertz, zeta: SolverTuning.contactDampingRatio, h: h)
         let context = JointContext(h: h, inverseH: inverseH,
-                                   jointSoftness: Softness(hertz: 2 * contactHertz, zeta: SolverTuning.jointDampingRatio, h: h))
+                                   jointSoftness: Softness(hertz: SolverTuning.jointHertzPerSubstepRate * inverseH,
+                                                           zeta: SolverTuning.jointDampingRatio, h: h))
 
         let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
         bodies.withUnsafeMutableBufferPointer { bodyBuf in

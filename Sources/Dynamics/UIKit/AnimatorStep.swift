@@ -16,8 +16,10 @@ extension Animator {
         var routing = routeContacts()
         closeOpenContacts(&routing)
         for d in routing.deliveries { deliver(d, routing, &failures) }
-        for b in behaviorTree where b.animator === self {
-            guard let action = b.action else { continue }
+        // The tree as the step's sync left it, unless a callback changed it since: walking and copying the tree every
+        // frame cost a tenth of a frame of 19,800 pins.
+        for b in needsSync ? behaviorTree : synced.tree {
+            guard let action = b.action, b.animator === self else { continue }
             call("action", &failures) { try action(b) }
         }
         if isRunning && !needsSync && handMovedItems.isEmpty && !world.hasAwakeBodies {

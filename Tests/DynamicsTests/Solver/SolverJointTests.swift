@@ -118,6 +118,53 @@ import Testing
         #expect(base.center == .zero)
     }
 
+    /// A 20 x 20 grid of circles (radius 40 pt, 100 pt apart), each pinned to its right and lower neighbours at the
+    /// midpoint, hangs from the seven middle circles of its top row (Box2D v3's joint grid at its debug size) and
+    /// settles for 4 s, kept awake. A soft pin of angular frequency w under a steady load F stretches
+    /// F / (m_eff w^2). The most loaded pins hang from the anchors, which share the grid's weight: about 56 circles
+    /// each, g = 1000 pt/s^2. A circle pinned 50 pt from its centre to a fixed one has m_eff = m / (1 + 50^2 / 800)
+    /// = m / 4.125, and w = 2 pi 60 Hz at the default 4 sub-steps of 1/60 s: 56 * 1000 * 4.125 / (2 pi 60)^2 = 1.6 pt.
+    /// Settling adds to the load; 10 pt is a grid that holds. (Pins as stiff as half the sub-step rate tore this
+    /// grid 300 pt apart.)
+    @Test func hangingGridOfPinsStretchesOnlyAsItsSoftnessAllows() throws {
+        let animator = Animator()
+        animator.allowsSleep = false
+        let side = 20
+        let gravity = GravityBehavior(), fixed = DynamicItemBehavior()
+        fixed.anchored = true
+        var items: [DynamicItem] = []
+        var pins: [AttachmentBehavior] = []
+        var vertical: [(DynamicItem, DynamicItem)] = []
+        func isFixed(_ k: Int, _ i: Int) -> Bool { k >= side / 2 - 3 && k <= side / 2 + 3 && i == 0 }
+        for k in 0..<side {
+            for i in 0..<side {
+                let item = try DynamicItem(center: Vector(Double(k) * 100, Double(i) * 100), size: Vector(80, 80),
+                                           shape: .ellipse)
+                if isFixed(k, i) { try fixed.addItem(item) } else { try gravity.addItem(item) }
+                if i > 0 {
+                    let above = items[items.count - 1]
+                    pins.append(try .pin(above, item, anchor: Vector(Double(k) * 100, Double(i) * 100 - 50)))
+                    vertical.append((above, item))
+                }
+                if k > 0 && !(isFixed(k, i) && isFixed(k - 1, i)) {
+                    pins.append(try .pin(items[items.count - side], item, anchor: Vector(Double(k) * 100 - 50, Double(i) * 100)))
+                }
+                items.append(item)
+            }
+        }
+        try animator.addBehavior(gravity)
+        try animator.addBehavior(fixed)
+        for pin in pins { try animator.addBehavior(pin) }
+        var worst = 0.0
+        try stepFrames(animator, 240) { frame in
+            guard frame >= 180 else { return }
+            for (a, b) in vertical { worst = max(worst, distance(a.center, b.center) - 100) }
+        }
+        #expect(worst < 10)
+        // The pins do carry the grid: the most loaded ones stretch by a share of the 1.6 pt estimate.
+        #expect(worst > 0.2)
+    }
+
     /// Friction torque T stops a spinning item of inertia I after w0 I / T seconds.
     @Test func pinFrictionTorqueStopsSpinAtTheRightTime() throws {
         let animator = Animator()
