@@ -60,17 +60,19 @@ public struct Shape: @unchecked Sendable {
 
     /// Circle, polygon or segment.
     public let kind: ShapeKind
-    /// How many entries of the vertex storage are used (1 circle, 2 segment, 3... polygon).
-    public private(set) var count: Int
+    /// Bit 0 set when the block holds `ghost1`, bit 1 when it holds `ghost2` (after the normals).
+    private let ghostMask: UInt8
     /// For a polygon of a static body: bit i set when edge i lies flush against a neighbouring static polygon's edge
     /// that covers it (abutting tiles). Nothing can touch such an edge from outside, so contacts never use its
     /// normal (see `collidePolygonsAvoidingCovered`).
     /// Beside `kind` and `count`, which the narrowphase reads first anyway, so testing it touches no more memory.
     public internal(set) var coveredEdges: UInt32 = 0
+    /// How many entries of the vertex storage are used (1 circle, 2 segment, 3... polygon).
+    public private(set) var count: Int
     /// The vertices (`count` of them), then the outward unit normals of the edges (edge i runs from vertex i to
-    /// vertex i+1; polygons and segments only; zero for a circle): the block `pointStorage` owns, read through a
-    /// plain pointer so hot loops touch no reference count. A box's shape was 864 bytes with inline room for 24
-    /// vertices and normals; now it is about a hundred, and its block 128 bytes.
+    /// vertex i+1; polygons and segments only; zero for a circle), then a chain segment's ghosts: the block
+    /// `pointStorage` owns, read through a plain pointer so hot loops touch no reference count. A shape was 864
+    /// bytes with inline room for 24 vertices and normals; now it is 56, and a box's block holds 8 points.
     @usableFromInline let points: UnsafeMutablePointer<Vector>
     /// Keeps `points` alive; shared by every copy of this shape.
     private let pointStorage: ShapePointBuffer
@@ -79,9 +81,9 @@ public struct Shape: @unchecked Sendable {
     /// The area centroid of a polygon (the centre of a circle, the midpoint of a segment).
     public private(set) var centroid: Vector
     /// The chain point before vertex 0 of a chain segment, if any.
-    public private(set) var ghost1: Vector?
+    public var ghost1: Vector? { ghostMask & 1 != 0 ? points[2 * max(count, 1)] : nil }
     /// The chain point after vertex 1 of a chain segment, if any.
-    public private(set) var ghost2: Vector?
+    public var ghost2: Vector? { ghostMask & 2 != 0 ? points[2 * max(count, 1) + 1] : nil }
 
     /// The vertices as an array (allocates: for drawing and set-up, not for hot loops; use `vertex(_:)` there).
     public var vertices: [Vector] { (0..<count).map { points[$0] } }
@@ -94,18 +96,23 @@ public struct Shape: @unchecked Sendable {
     /// The normals as a pointer to `count` of them (the narrowphase reads them in place).
     @inlinable var normals: UnsafeMutablePointer<Vector> { points + count }
 
-    /// Stores up to `maxPolygonVertices` of `points`; callers have validated them.
-    init(kind: ShapeKind, points source: [Vector], radius: Double) {
+    /// Stores up to `maxPolygonVertices` of `points`, and a chain segment's ghosts; callers have validated them.
+    init(kind: ShapeKind, points source: [Vector], radius: Double, ghost1: Vector? = nil, ghost2: Vector? = nil) {
         self.kind = kind
         let count = min(source.count, Shape.maxPolygonVertices)
         self.count = count
         self.radius = radius
-        // Room for at least one vertex and its normal, so a circle's centre (vertex 0) always exists.
-        let storage = ShapePointBuffer.make(count: 2 * max(count, 1))
+        self.ghostMask = (ghost1 == nil ? 0 : 1) | (ghost2 == nil ? 0 : 2)
+        // Room for at least one vertex and its normal, so a circle's centre (vertex 0) always exists; then room for
+        // the ghosts of a chain segment that has any.
+        let ghostStart = 2 * max(count, 1)
+        let storage = ShapePointBuffer.make(count: ghostStart + (ghostMask == 0 ? 0 : 2))
         self.pointStorage = storage
         self.points = storage.start
         self.centroid = .zero
         for i in 0..<count { self.points[i] = source[i] }
+        if let ghost1 { self.points[ghostStart] = ghost1 }
+        if let ghost2 { self.points[ghostStart + 1] = ghost2 }
         computeNormalsAndCentroid()
     }
 
@@ -167,9 +174,6 @@ public struct Shape: @unchecked Sendable {
     /// `ghost1` precedes `a` and `ghost2` follows `b` along the chain; nil at an open end. Shapes then slide across
     /// the chain's internal vertices without catching on them (see `collide`).
     public static func chainSegment(_ a: Vector, _ b: Vector, ghost1: Vector?, ghost2: Vector?) -> Shape {
-        var s = Shape(kind: .segment, points: [a, b], radius: 0)
-        s.ghost1 = ghost1
-        s.ghost2 = ghost2
-        return s
+        Shape(kind: .segment, points: [a, b], radius: 0, ghost1: ghost1, ghost2: ghost2)
     }
 }

@@ -97,3 +97,20 @@ import Testing
             .shouldCollide(with: animator.world.shapes[Int(other.shapeID)].filter))
     }
 }
+
+@Suite struct ShapeGhostStorageTests {
+    @Test func aChainSegmentKeepsItsGhostsBesideItsPoints() {
+        let both = Shape.chainSegment(Vector(0, 0), Vector(10, 0), ghost1: Vector(-5, 1), ghost2: Vector(15, -1))
+        #expect(both.ghost1 == Vector(-5, 1) && both.ghost2 == Vector(15, -1))
+        // The ghosts take nothing from the segment's own points and normals.
+        #expect(both.vertex(0) == Vector(0, 0) && both.vertex(1) == Vector(10, 0))
+        #expect(both.normal(0) == -both.normal(1) && abs(both.normal(0).y) == 1)
+        let first = Shape.chainSegment(Vector(0, 0), Vector(10, 0), ghost1: nil, ghost2: Vector(15, -1))
+        #expect(first.ghost1 == nil && first.ghost2 == Vector(15, -1))
+        let last = Shape.chainSegment(Vector(0, 0), Vector(10, 0), ghost1: Vector(-5, 1), ghost2: nil)
+        #expect(last.ghost1 == Vector(-5, 1) && last.ghost2 == nil)
+        let plain = Shape.segment(Vector(0, 0), Vector(10, 0))
+        #expect(plain.ghost1 == nil && plain.ghost2 == nil)
+        #expect(Shape.circle(radius: 1).ghost1 == nil)
+    }
+}
