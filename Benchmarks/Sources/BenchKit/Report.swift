@@ -50,6 +50,38 @@ public enum Report {
         return Table(headers: headers, rows: rows)
     }
 
+    /// The building table: per scene and engine, milliseconds to make the world plus its first frame, with the two
+    /// parts in brackets, then the first engine's ratio of that sum to each peer's. `costs[s][e]` belongs to scene s
+    /// and engine e; nil when the engine could not build it.
+    public static func buildTable(scenes: [SceneSpec], engines: [String], costs: [[SceneBuildCost?]],
+                                  peers chosen: [String]? = nil) -> Table {
+        guard let ours = engines.first else { return Table(headers: ["scene"]) }
+        let peerIndices = engines.indices.dropFirst().filter { chosen?.contains(engines[$0]) ?? true }
+        var headers = ["scene", "bodies"]
+        headers += engines.map { "\($0) ms (make + 1st frame)" }
+        headers += peerIndices.map { "\(ours)/\(engines[$0])" }
+        var rows: [[String]] = []
+        for (s, scene) in scenes.enumerated() {
+            let row = s < costs.count ? costs[s] : []
+            func cost(_ e: Int) -> SceneBuildCost? { e < row.count ? row[e] : nil }
+            var cells = [scene.name, "\(scene.bodies.count)"]
+            for e in engines.indices {
+                guard let c = cost(e) else { cells.append("failed"); continue }
+                cells.append(Format.milliseconds(c.totalSeconds * 1000) + " (" + Format.milliseconds(c.makeSeconds * 1000)
+                             + " + " + Format.milliseconds(c.firstStepSeconds * 1000) + ")")
+            }
+            for e in peerIndices {
+                if let a = cost(0), let b = cost(e), b.totalSeconds > 0 {
+                    cells.append(Format.ratio(a.totalSeconds / b.totalSeconds))
+                } else {
+                    cells.append("-")
+                }
+            }
+            rows.append(cells)
+        }
+        return Table(headers: headers, rows: rows)
+    }
+
     /// Failure reasons, one line each, to print under the table.
     public static func failures(_ outcomes: [[SceneOutcome]]) -> [String] {
         outcomes.flatMap { $0 }.compactMap {

@@ -175,6 +175,8 @@ public final class DynamicsWorld: SimulationWorld {
     }
 
     public var bodyCount: Int { itemOfBody.count }
+    /// The world's storage part by part (see `Animator.worldStorageParts`).
+    public var storageParts: [WorldStoragePart] { animator.worldStorageParts }
 
     public var contactBegins: Int { counter?.begins ?? 0 }
 

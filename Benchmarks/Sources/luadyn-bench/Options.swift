@@ -10,22 +10,30 @@ struct Options {
     var childMemory: (engine: String, count: Int)?
     /// Internal: be the child process that runs one scene on one engine (scene key, engine name).
     var childScene: (key: String, engine: String)?
+    /// Internal: be the child process that times building one scene on one engine (scene key, engine name).
+    var childBuild: (key: String, engine: String)?
+    /// Internal: be the child process that lists where our engine's memory goes (body count).
+    var childMemoryParts: Int?
     /// Internal: be the child process that measures the Lua crossing costs.
     var childCrossings = false
     /// Internal: be the child process that measures a field against Gravity.
     var childFields = false
     /// Box2D v3 shim libraries built by scripts/bench (`sse2=PATH`, `avx2=PATH`), in the order given.
     var box2dV3Libraries: [(variant: String, path: String)] = []
+    /// Run only the building section.
+    var onlyBuilding = false
     /// Sections to skip.
-    var skipScaling = false, skipMemory = false, skipCrossings = false, skipFields = false
+    var skipScaling = false, skipMemory = false, skipCrossings = false, skipFields = false, skipBuilding = false
 
     static let usage = """
         usage: luadyn-bench [--quick] [--only TEXT] [--luadyn PATH] [--no-scaling] [--no-memory] [--no-crossings]
-                            [--no-fields]
+                            [--no-fields] [--no-building] [--only-building]
                             [--box2d-v3-library VARIANT=PATH ...]
           --quick         small scenes, few frames (about a minute)
           --only TEXT     run only the scenes whose name contains TEXT
           --luadyn PATH   the luadyn binary, for start-up time beside lua5.4
+          --no-building   leave out the building section (seconds to make each scene and its first frame)
+          --only-building only the building section
           --box2d-v3-library VARIANT=PATH
                           a Box2D v3 shim library (scripts/bench --box2d-v3 DIR builds them); repeatable
         """
@@ -46,6 +54,8 @@ struct Options {
             case "--no-memory": options.skipMemory = true
             case "--no-crossings": options.skipCrossings = true
             case "--no-fields": options.skipFields = true
+            case "--no-building": options.skipBuilding = true
+            case "--only-building": options.onlyBuilding = true
             case "--only", "--luadyn":
                 guard let value = rest.popFirst() else { return .failure(OptionError("\(argument) needs a value")) }
                 if argument == "--only" { options.only = value } else { options.luadyn = value }
@@ -65,6 +75,16 @@ struct Options {
                     return .failure(OptionError("--child-scene needs a scene key and an engine name"))
                 }
                 options.childScene = (key, engine)
+            case "--child-build":
+                guard let key = rest.popFirst(), let engine = rest.popFirst() else {
+                    return .failure(OptionError("--child-build needs a scene key and an engine name"))
+                }
+                options.childBuild = (key, engine)
+            case "--child-memory-parts":
+                guard let text = rest.popFirst(), let count = Int(text), count > 0 else {
+                    return .failure(OptionError("--child-memory-parts needs a body count"))
+                }
+                options.childMemoryParts = count
             case "--child-crossings": options.childCrossings = true
             case "--child-fields": options.childFields = true
             case "-h", "--help": return .failure(OptionError(usage))

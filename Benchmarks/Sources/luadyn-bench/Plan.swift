@@ -13,6 +13,13 @@ struct Plan {
     var crossingIterations: Int
     /// Frames of each world in the delegate-cost measurement.
     var delegateFrames: Int
+    /// Sides of the joint grids whose building is timed beside the scenes (each doubles the one before in area
+    /// or more, so linear building shows as times that grow with the pin count).
+    var buildGridSides: [Int] = []
+    /// Bodies of the pile whose building is timed beside the scenes.
+    var buildPileCount = 0
+    /// Children per figure of the building table, taken at their median.
+    var buildRuns = 3
 
     /// The run's sizes; `boxV3Scenes` adds Box2D v3's own benchmark scenes (rebuilt as SceneSpecs), at v3's sizes
     /// or, quick, at the sizes of v3's debug build.
@@ -38,13 +45,15 @@ struct Plan {
                          Scenes.jointGrid(side: 30, steps: 100), Scenes.pile(count: 300, steps: 100),
                          Scenes.pile(count: 300, steps: 100, countsContacts: true)],
                 scalingCounts: [100, 300, 1000], scalingSteps: 60, memoryCount: 2000, memorySteps: 30,
-                startupRuns: 10, crossingIterations: 200_000, delegateFrames: 100)
+                startupRuns: 10, crossingIterations: 200_000, delegateFrames: 100,
+                buildGridSides: [10, 20, 40], buildPileCount: 2000, buildRuns: 1)
         }
         return Plan(
             scenes: [Scenes.largePyramid(), Scenes.manyPyramids(), Scenes.tumbler(), Scenes.rain(),
                      Scenes.jointGrid(), Scenes.pile(count: 1000), Scenes.pile(count: 1000, countsContacts: true)],
             scalingCounts: [100, 1000, 10000], scalingSteps: 120, memoryCount: 10000, memorySteps: 60,
-            startupRuns: 30, crossingIterations: 2_000_000, delegateFrames: 600)
+            startupRuns: 30, crossingIterations: 2_000_000, delegateFrames: 600,
+            buildGridSides: [25, 50, 100], buildPileCount: 10_000, buildRuns: 3)
     }
 
     /// The key a child is given for scene number `index` of the plan.
@@ -52,12 +61,35 @@ struct Plan {
     /// The key a child is given for a pile of `count` bodies run `steps` frames.
     static func key(pile count: Int, steps: Int) -> String { "pile:\(count):\(steps)" }
 
+    /// The key a child is given for a joint grid of `side` x `side` circles, built and stepped once.
+    static func key(grid side: Int) -> String { "grid:\(side)" }
+
+    /// The scenes whose building is timed, with their keys: every scene of the plan, then the grids of
+    /// `buildGridSides` and the pile of `buildPileCount`.
+    var buildScenes: [(key: String, scene: SceneSpec)] {
+        var list = scenes.indices.map { (Plan.key(scene: $0), scenes[$0]) }
+        for side in buildGridSides {
+            var grid = Scenes.jointGrid(side: side, steps: 1)
+            grid.name = "joint grid \(side) x \(side)"
+            list.append((Plan.key(grid: side), grid))
+        }
+        if buildPileCount > 0 {
+            var pile = Scenes.pile(count: buildPileCount, steps: 1)
+            pile.name = "pile \(buildPileCount)"
+            list.append((Plan.key(pile: buildPileCount, steps: 1), pile))
+        }
+        return list
+    }
+
     /// The scene a key names, or nil.
     func scene(for key: String) -> SceneSpec? {
         let parts = key.split(separator: ":")
         if parts.count == 2, parts[0] == "scene", let i = Int(parts[1]), scenes.indices.contains(i) { return scenes[i] }
         if parts.count == 3, parts[0] == "pile", let n = Int(parts[1]), let steps = Int(parts[2]), n > 0, steps > 0 {
             return Scenes.pile(count: n, steps: steps)
+        }
+        if parts.count == 2, parts[0] == "grid", let side = Int(parts[1]), side > 1 {
+            return Scenes.jointGrid(side: side, steps: 1)
         }
         return nil
     }

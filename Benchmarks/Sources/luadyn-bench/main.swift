@@ -47,6 +47,24 @@ if let child = options.childMemory {
         fail("\(error)", status: 1)
     }
 }
+if let count = options.childMemoryParts {
+    do {
+        say(try MemoryBreakdown.table(count: count, steps: plan.memorySteps).render())
+        exit(0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
+if let child = options.childBuild {
+    guard let scene = plan.scene(for: child.key) else { fail("no scene '\(child.key)'", status: 2) }
+    guard let engine = engines.named(child.engine) else { fail("no engine '\(child.engine)'", status: 2) }
+    do {
+        say(try SceneBuildCost.measureHere(scene, on: engine).line)
+        exit(0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
 if options.childCrossings {
     do {
         var figures = try LuaCrossings.measure(iterations: plan.crossingIterations).map { ($0.name, $0.nanoseconds) }
@@ -83,6 +101,42 @@ func runChild(key: String, scene: SceneSpec, engine: String) -> SceneOutcome {
     return .failed(scene: scene.name, engine: engine, reason: outcome.failure)
 }
 
+/// Times building every scene of the plan, and the grids and pile of the doubling test, on every engine (each
+/// figure the median of `plan.buildRuns` children), then the structures of `BuildCost`.
+func buildingSection() {
+    say("\n## Building: ms to make each scene and step its first frame, one child process each\n")
+    let list = plan.buildScenes.filter { options.only == nil || $0.scene.name.contains(options.only ?? "") }
+    var costs: [[SceneBuildCost?]] = []
+    for (key, scene) in list {
+        let row = columns.map { engine -> SceneBuildCost? in
+            let runs = (0..<plan.buildRuns).compactMap { _ -> SceneBuildCost? in
+                guard let outcome = Subprocess.run(Subprocess.selfPath, ["--child-build", key, engine] + childFlags),
+                      outcome.status == 0 else { return nil }
+                return outcome.output.split(separator: "\n").lazy.compactMap { SceneBuildCost(line: String($0)) }.first
+            }
+            return runs.count == plan.buildRuns ? SceneBuildCost.median(runs) : nil
+        }
+        costs.append(row)
+        let times = zip(columns, row).map { name, c in "\(name) " + (c.map { Format.milliseconds($0.totalSeconds * 1000) } ?? "failed") }
+        FileHandle.standardError.write(Data("bench: building \(scene.name): \(times.joined(separator: ", ")) ms\n".utf8))
+    }
+    say(Report.buildTable(scenes: list.map(\.scene), engines: columns, costs: costs, peers: engines.peers).render())
+    say("\nMaking the world (bodies, shapes, joints) plus its first frame, median of \(plan.buildRuns) fresh "
+        + "processes: ours makes its bodies and joints in the first frame's sync, so only the sum compares. "
+        + "Ratios are ours (Swift API) over each peer.")
+    if options.only != nil { return }
+    say("")
+    var table = Table(headers: ["what", "seconds"])
+    do {
+        for figure in try BuildCost.measure(scale: options.quick ? 0.25 : 1) {
+            table.rows.append([figure.name, Format.fixed(figure.seconds, 3)])
+        }
+    } catch {
+        table.rows.append(["failed", "\(error)"])
+    }
+    say(table.render())
+}
+
 // MARK: the run
 
 let columns = engines.columns
@@ -90,6 +144,11 @@ say("# LuaDynamics benchmarks\(options.quick ? " (quick)" : "")\n")
 say("Single thread, 1/60 s per frame, sleep off, same bodies, sizes, densities and frictions in every engine "
     + "(scenes in metres; ours in points, 1 m = 100 pt). Effort: "
     + engines.available.map(\.settings).joined(separator: "; ") + ".")
+
+if options.onlyBuilding {
+    buildingSection()
+    exit(0)
+}
 
 // Scenes.
 let chosen = plan.scenes.indices.filter { options.only == nil || plan.scenes[$0].name.contains(options.only ?? "") }
@@ -160,20 +219,19 @@ if !options.skipMemory {
     say(table.render())
     say("\nBytes per body: growth of the resident set from before building to after stepping, over the body "
         + "count (world, shapes, contacts; for ours+Lua also the Lua objects).")
+    say("\nWhere ours spends it: the world's arrays by capacity, per body of the same pile (the rest of the growth "
+        + "is the items and behaviours, the shapes' point blocks and filter lists, and the allocator's overhead).\n")
+    if let outcome = Subprocess.run(Subprocess.selfPath, ["--child-memory-parts", "\(plan.memoryCount)"] + childFlags),
+       outcome.status == 0 {
+        say(outcome.output.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n"))
+    } else {
+        say("(the breakdown failed)")
+    }
 }
 
 // Building.
-if !options.skipMemory {
-    say("\n## Building: seconds to make each structure, once, in a fresh state\n")
-    var table = Table(headers: ["what", "seconds"])
-    do {
-        for figure in try BuildCost.measure(scale: options.quick ? 0.25 : 1) {
-            table.rows.append([figure.name, Format.fixed(figure.seconds, 3)])
-        }
-    } catch {
-        table.rows.append(["failed", "\(error)"])
-    }
-    say(table.render())
+if !options.skipBuilding {
+    buildingSection()
 }
 
 // Fields.

@@ -28,6 +28,31 @@ import Testing
         #expect(table.rows[0][4] == "pending")
     }
 
+    @Test func buildTableSumsMakingAndTheFirstFrameAndDividesBySum() {
+        let scene = SceneSpec(name: "s", stresses: "", bodies: [], steps: 1)
+        let costs: [[SceneBuildCost?]] = [[SceneBuildCost(makeSeconds: 0.001, firstStepSeconds: 0.003),
+                                           SceneBuildCost(makeSeconds: 0.002, firstStepSeconds: 0),
+                                           nil]]
+        let table = Report.buildTable(scenes: [scene], engines: ["ours", "A", "B"], costs: costs)
+        let row = table.rows[0]
+        #expect(row[2] == "4.00 (1.00 + 3.00)")
+        #expect(row[3].hasPrefix("2.00 (2.00 + "))
+        #expect(row[4] == "failed")
+        // 4 ms against 2 ms; no ratio against an engine that failed.
+        #expect(Array(row[5...6]) == ["2.00x", "-"])
+    }
+
+    @Test func buildCostsCrossFromChildToParentIntact() {
+        let cost = SceneBuildCost(makeSeconds: 0.125, firstStepSeconds: 2.5e-5)
+        #expect(SceneBuildCost(line: cost.line) == cost)
+        #expect(SceneBuildCost(line: "build 1") == nil)
+        #expect(SceneBuildCost(line: "build -1 2") == nil)
+        let median = SceneBuildCost.median([SceneBuildCost(makeSeconds: 3, firstStepSeconds: 1),
+                                            SceneBuildCost(makeSeconds: 1, firstStepSeconds: 9),
+                                            SceneBuildCost(makeSeconds: 2, firstStepSeconds: 5)])
+        #expect(median == SceneBuildCost(makeSeconds: 2, firstStepSeconds: 5))
+    }
+
     @Test func renderedLinesLineUp() {
         let table = Table(headers: ["a", "long header"], rows: [["xyz", "1"], ["q", "12345678901234"]])
         let lines = table.render().split(separator: "\n")

@@ -1,7 +1,7 @@
 /// A polygon (or a segment as a two-vertex polygon, or a circle as one point) expressed in one body's frame, for
-/// the narrowphase. Shape A is read in place where it is stored; shape B, moved into A's frame, lives in stack
-/// scratch memory owned by `withLocalPolygons`. Copies of whole shapes (their inline storage holds 24 vertices and
-/// 24 normals) were measured to dominate the narrowphase, so nothing here copies one.
+/// the narrowphase. Shape A is read in place where it is stored (its point block); shape B, moved into A's frame,
+/// lives in stack scratch memory owned by `withLocalPolygons`. Nothing here copies a shape, which would count a
+/// reference to its point block.
 struct LocalPolygon {
     var count: Int
     var vertices: UnsafeBufferPointer<Vector>
@@ -19,13 +19,10 @@ struct LocalPolygon {
     @inline(__always)
     init(inPlace p: UnsafePointer<Shape>) {
         let n = min(p.pointee.count, Shape.maxPolygonVertices)
-        let raw = UnsafeRawPointer(p)
-        // Offsets of stored properties of a struct always exist; the inline arrays hold their elements contiguously.
-        let vertexOffset = MemoryLayout<Shape>.offset(of: \Shape.storedVertices) ?? 0
-        let normalOffset = MemoryLayout<Shape>.offset(of: \Shape.storedNormals) ?? 0
+        let start = UnsafePointer(p.pointee.points)
         count = n
-        vertices = UnsafeBufferPointer(start: (raw + vertexOffset).assumingMemoryBound(to: Vector.self), count: n)
-        normals = UnsafeBufferPointer(start: (raw + normalOffset).assumingMemoryBound(to: Vector.self), count: n)
+        vertices = UnsafeBufferPointer(start: start, count: n)
+        normals = UnsafeBufferPointer(start: start + p.pointee.count, count: n)
         radius = p.pointee.radius
     }
 }

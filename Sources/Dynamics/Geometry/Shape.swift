@@ -1,5 +1,6 @@
 // The seam between the collision half (Geometry/, Collision/) and the solver half (Solver/, Behaviors/).
-// A shape is a plain value with fixed-capacity inline storage, so the narrowphase never allocates.
+// A shape is a small value whose points live in one block made with it and never changed after: copies share the
+// block, and the narrowphase reads it in place through a plain pointer, so it neither allocates nor counts references.
 
 /// Why a shape or path could not be made; the message is what a user should read.
 public struct GeometryError: Error, Sendable, CustomStringConvertible {
@@ -28,8 +29,20 @@ public struct MassData: Sendable, Equatable {
 /// What kind of geometry a shape is.
 public enum ShapeKind: Sendable { case circle, polygon, segment }
 
-/// The fixed-capacity vertex storage of a shape: inline, so copying a shape or reading it allocates nothing.
-public typealias ShapeVertices = InlineArray<24, Vector>
+/// The points of one shape in one heap block: its vertices, then its edge normals. Written only while the shape is
+/// made, then read-only, so every copy of the shape shares it (immutable, hence safe to share between threads).
+final class ShapePointBuffer: ManagedBuffer<Int, Vector> {
+    /// A block of `count` points, all zero.
+    static func make(count: Int) -> ShapePointBuffer {
+        let buffer = unsafeDowncast(ShapePointBuffer.create(minimumCapacity: count) { _ in count },
+                                    to: ShapePointBuffer.self)
+        buffer.withUnsafeMutablePointerToElements { $0.initialize(repeating: .zero, count: count) }
+        return buffer
+    }
+
+    /// The first point; valid while the buffer lives (the elements never move).
+    var start: UnsafeMutablePointer<Vector> { withUnsafeMutablePointerToElements { $0 } }
+}
 
 /// The geometry of one collision shape in its body's local frame (origin at the body's origin).
 ///
@@ -39,69 +52,87 @@ public typealias ShapeVertices = InlineArray<24, Vector>
 /// - A segment keeps its two end points (vertices 0 and 1) and is two-sided; a segment cut from a chain also keeps
 ///   the chain's neighbouring points (`ghost1` before vertex 0, `ghost2` after vertex 1) so that shapes sliding along
 ///   the chain do not catch on its internal vertices (see `collide`).
-public struct Shape: Sendable {
+///
+/// Sendable by hand: the pointer `points` reads the block `pointStorage` owns, which nothing writes after `init`.
+public struct Shape: @unchecked Sendable {
     /// The most vertices a polygon keeps; enough for a smooth ellipse. Bigger convex outlines are simplified to this many.
     public static let maxPolygonVertices = 24
 
     /// Circle, polygon or segment.
     public let kind: ShapeKind
-    /// How many entries of the vertex storage are used (1 circle, 2 segment, 3... polygon).
-    public private(set) var count: Int
+    /// Bit 0 set when the block holds `ghost1`, bit 1 when it holds `ghost2` (after the normals).
+    private let ghostMask: UInt8
     /// For a polygon of a static body: bit i set when edge i lies flush against a neighbouring static polygon's edge
     /// that covers it (abutting tiles). Nothing can touch such an edge from outside, so contacts never use its
     /// normal (see `collidePolygonsAvoidingCovered`).
     /// Beside `kind` and `count`, which the narrowphase reads first anyway, so testing it touches no more memory.
     public internal(set) var coveredEdges: UInt32 = 0
-    /// The vertex storage; only the first `count` entries mean anything.
-    public private(set) var storedVertices: ShapeVertices
-    /// Outward unit normals of the edges (edge i runs from vertex i to vertex i+1); polygons and segments only.
-    public private(set) var storedNormals: ShapeVertices
+    /// How many entries of the vertex storage are used (1 circle, 2 segment, 3... polygon).
+    public private(set) var count: Int
+    /// The vertices (`count` of them), then the outward unit normals of the edges (edge i runs from vertex i to
+    /// vertex i+1; polygons and segments only; zero for a circle), then a chain segment's ghosts: the block
+    /// `pointStorage` owns, read through a plain pointer so hot loops touch no reference count. A shape was 864
+    /// bytes with inline room for 24 vertices and normals; now it is 56, and a box's block holds 8 points.
+    @usableFromInline let points: UnsafeMutablePointer<Vector>
+    /// Keeps `points` alive; shared by every copy of this shape.
+    private let pointStorage: ShapePointBuffer
     /// The circle radius, or the rounding radius of a polygon (0 for a sharp one and for segments).
     public var radius: Double
     /// The area centroid of a polygon (the centre of a circle, the midpoint of a segment).
     public private(set) var centroid: Vector
     /// The chain point before vertex 0 of a chain segment, if any.
-    public private(set) var ghost1: Vector?
+    public var ghost1: Vector? { ghostMask & 1 != 0 ? points[2 * max(count, 1)] : nil }
     /// The chain point after vertex 1 of a chain segment, if any.
-    public private(set) var ghost2: Vector?
+    public var ghost2: Vector? { ghostMask & 2 != 0 ? points[2 * max(count, 1) + 1] : nil }
 
     /// The vertices as an array (allocates: for drawing and set-up, not for hot loops; use `vertex(_:)` there).
-    public var vertices: [Vector] { (0..<count).map { storedVertices[$0] } }
-    // Reading through a span avoids copying the whole inline array to read one element.
+    public var vertices: [Vector] { (0..<count).map { points[$0] } }
     /// Vertex `i` (0 ..< count).
-    @inlinable public func vertex(_ i: Int) -> Vector { storedVertices.span[i] }
+    @inlinable public func vertex(_ i: Int) -> Vector { points[i] }
     /// Outward normal of edge `i` (0 ..< count) of a polygon or segment.
-    @inlinable public func normal(_ i: Int) -> Vector { storedNormals.span[i] }
+    @inlinable public func normal(_ i: Int) -> Vector { points[count + i] }
     /// The centre of a circle.
-    @inlinable public var center: Vector { storedVertices.span[0] }
+    @inlinable public var center: Vector { points[0] }
+    /// The normals as a pointer to `count` of them (the narrowphase reads them in place).
+    @inlinable var normals: UnsafeMutablePointer<Vector> { points + count }
 
-    /// Stores up to `maxPolygonVertices` of `points`; callers have validated them.
-    init(kind: ShapeKind, points: [Vector], radius: Double) {
+    /// Stores up to `maxPolygonVertices` of `points`, and a chain segment's ghosts; callers have validated them.
+    init(kind: ShapeKind, points source: [Vector], radius: Double, ghost1: Vector? = nil, ghost2: Vector? = nil) {
         self.kind = kind
-        self.count = min(points.count, Shape.maxPolygonVertices)
+        let count = min(source.count, Shape.maxPolygonVertices)
+        self.count = count
         self.radius = radius
-        self.storedVertices = ShapeVertices(repeating: .zero)
-        self.storedNormals = ShapeVertices(repeating: .zero)
+        self.ghostMask = (ghost1 == nil ? 0 : 1) | (ghost2 == nil ? 0 : 2)
+        // Room for at least one vertex and its normal, so a circle's centre (vertex 0) always exists; then room for
+        // the ghosts of a chain segment that has any.
+        let ghostStart = 2 * max(count, 1)
+        let storage = ShapePointBuffer.make(count: ghostStart + (ghostMask == 0 ? 0 : 2))
+        self.pointStorage = storage
+        self.points = storage.start
         self.centroid = .zero
-        for i in 0..<count { storedVertices[i] = points[i] }
+        for i in 0..<count { self.points[i] = source[i] }
+        if let ghost1 { self.points[ghostStart] = ghost1 }
+        if let ghost2 { self.points[ghostStart + 1] = ghost2 }
         computeNormalsAndCentroid()
     }
 
-    /// Fills the normals and centroid from the vertices; the vertices must already be validated.
+    /// Fills the normals and centroid from the vertices; the vertices must already be validated. Only `init` calls
+    /// it: afterwards the point block is never written.
     private mutating func computeNormalsAndCentroid() {
+        let vertices = points, normals = points + count
         switch kind {
         case .circle:
-            centroid = storedVertices[0]
+            centroid = vertices[0]
         case .segment:
-            let e = storedVertices[1] - storedVertices[0]
+            let e = vertices[1] - vertices[0]
             let n = e.rightPerp.normalized
-            storedNormals[0] = n
-            storedNormals[1] = -n
-            centroid = 0.5 * (storedVertices[0] + storedVertices[1])
+            normals[0] = n
+            normals[1] = -n
+            centroid = 0.5 * (vertices[0] + vertices[1])
         case .polygon:
             for i in 0..<count {
-                let e = storedVertices[i + 1 < count ? i + 1 : 0] - storedVertices[i]
-                storedNormals[i] = e.rightPerp.normalized
+                let e = vertices[i + 1 < count ? i + 1 : 0] - vertices[i]
+                normals[i] = e.rightPerp.normalized
             }
             centroid = polygonCentroid()
         }
@@ -109,13 +140,13 @@ public struct Shape: Sendable {
 
     /// The area centroid of the polygon's vertices (triangle fan about the first vertex, for accuracy far from the origin).
     private func polygonCentroid() -> Vector {
-        let origin = storedVertices[0]
+        let origin = points[0]
         guard count >= 3 else { return origin }
         var area = 0.0
         var c = Vector.zero
         for i in 1..<(count - 1) {
-            let e1 = storedVertices[i] - origin
-            let e2 = storedVertices[i + 1] - origin
+            let e1 = points[i] - origin
+            let e2 = points[i + 1] - origin
             let a = 0.5 * cross(e1, e2)
             area += a
             c += (a / 3) * (e1 + e2)
@@ -143,9 +174,6 @@ public struct Shape: Sendable {
     /// `ghost1` precedes `a` and `ghost2` follows `b` along the chain; nil at an open end. Shapes then slide across
     /// the chain's internal vertices without catching on them (see `collide`).
     public static func chainSegment(_ a: Vector, _ b: Vector, ghost1: Vector?, ghost2: Vector?) -> Shape {
-        var s = Shape(kind: .segment, points: [a, b], radius: 0)
-        s.ghost1 = ghost1
-        s.ghost2 = ghost2
-        return s
+        Shape(kind: .segment, points: [a, b], radius: 0, ghost1: ghost1, ghost2: ghost2)
     }
 }

@@ -1,7 +1,7 @@
 extension Shape {
     /// The box around this shape placed by `xf`.
     public func aabb(_ xf: Transform) -> AABB {
-        let vs = storedVertices.span
+        let vs = points
         var lower = xf.apply(vs[0])
         var upper = lower
         for i in 1..<max(1, count) {

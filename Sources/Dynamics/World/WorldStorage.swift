@@ -1,14 +1,48 @@
 extension PhysicsWorld {
     /// Bytes the world's arrays hold, by capacity: what a world costs the process beside the objects that describe
-    /// it, so that a memory limit (`luadyn --max-memory`) can count it. Per-shape filter lists are left out (a few
-    /// bytes a shape).
-    var storageBytes: Int {
-        func bytes<Element>(_ array: ContiguousArray<Element>) -> Int { array.capacity * MemoryLayout<Element>.stride }
-        func bytes<Element>(_ array: [Element]) -> Int { array.capacity * MemoryLayout<Element>.stride }
-        return bytes(bodies) + bytes(shapes) + bytes(bounds) + bytes(contacts) + bytes(separatingFaces)
-            + bytes(joints) + broadPhase.storageBytes + contactOfPair.storageBytes
-            + bytes(freeBodies) + bytes(freeShapes) + bytes(freeContacts) + bytes(freeJoints) + bytes(events)
-            + bytes(scratchStates) + bytes(scratchInputs) + bytes(scratchConstraints) + bytes(scratchJoints)
-            + bytes(scratchCandidates) + bytes(scratchPairs) + bytes(scratchLanes.pairs) + bytes(scratchLanes.sources)
+    /// it, so that a memory limit (`luadyn --max-memory`) can count it. Per-shape filter lists and shapes' point
+    /// blocks are left out (a few bytes a shape, and a block of `2 * count` points).
+    var storageBytes: Int { storageParts.reduce(0) { $0 + $1.bytes } }
+
+    /// `storageBytes` part by part, each with its element count and the size of one element, in a fixed order: what
+    /// a world of many bodies spends its memory on.
+    var storageParts: [WorldStoragePart] {
+        func part<Element>(_ name: String, _ array: ContiguousArray<Element>) -> WorldStoragePart {
+            WorldStoragePart(name: name, count: array.count, capacity: array.capacity,
+                             elementBytes: MemoryLayout<Element>.stride)
+        }
+        func part<Element>(_ name: String, _ array: [Element]) -> WorldStoragePart {
+            WorldStoragePart(name: name, count: array.count, capacity: array.capacity,
+                             elementBytes: MemoryLayout<Element>.stride)
+        }
+        return [part("bodies", bodies), part("shapes", shapes), part("shape bounds", bounds),
+                part("contacts", contacts), part("separating faces", separatingFaces), part("joints", joints),
+                WorldStoragePart(name: "broadphase", count: broadPhase.proxyCount, capacity: broadPhase.proxyCount,
+                                 elementBytes: 0, fixedBytes: broadPhase.storageBytes),
+                WorldStoragePart(name: "pair map", count: contacts.count, capacity: contacts.count,
+                                 elementBytes: 0, fixedBytes: contactOfPair.storageBytes),
+                part("free bodies", freeBodies), part("free shapes", freeShapes),
+                part("free contacts", freeContacts), part("free joints", freeJoints), part("events", events),
+                part("solver states", scratchStates), part("solver inputs", scratchInputs),
+                part("contact constraints", scratchConstraints), part("joint scratch", scratchJoints),
+                part("pair candidates", scratchCandidates), part("pairs", scratchPairs),
+                part("lane pairs", scratchLanes.pairs), part("lane sources", scratchLanes.sources)]
     }
+}
+
+/// One array of a world's storage, as `PhysicsWorld.storageParts` lists it.
+public struct WorldStoragePart: Sendable, Equatable {
+    /// What the array holds.
+    public var name: String
+    /// Elements in use (or, for the broadphase and the pair map, the proxies and contacts they serve).
+    public var count: Int
+    /// Elements the array has room for.
+    public var capacity: Int
+    /// Bytes of one element (its stride); 0 where the part is not one array.
+    public var elementBytes: Int
+    /// Bytes of a part that is not one array (the broadphase's trees, the pair map's slots).
+    public var fixedBytes = 0
+
+    /// Bytes the part holds, by capacity.
+    public var bytes: Int { fixedBytes + capacity * elementBytes }
 }

@@ -34,13 +34,23 @@ private struct ValueForm {
     var names: [String]
     /// Whether infinities are allowed (ranges only).
     var allowsInfinity = false
+    /// Whether this is the point form, which a `Point` userdata also satisfies.
+    var isPoint = false
+
+    /// The spelling an error message shows, e.g. `{x, y}`.
+    var expected: String { "{\(names.joined(separator: ", "))}" }
+    /// How an error message names component `i`.
+    func label(_ i: Int, named: Bool) -> String { named ? names[i] : "\(noun) element \(i + 1) (\(names[i]))" }
 }
 
-private let pointForm = ValueForm(noun: "point", names: ["x", "y"])
+private let pointForm = ValueForm(noun: "point", names: ["x", "y"], isPoint: true)
 private let sizeForm = ValueForm(noun: "size", names: ["width", "height"])
 private let rectForm = ValueForm(noun: "rect", names: ["x", "y", "width", "height"])
 private let insetsForm = ValueForm(noun: "insets", names: ["top", "left", "bottom", "right"])
 private let rangeForm = ValueForm(noun: "range", names: ["minimum", "maximum"], allowsInfinity: true)
+
+/// The numbers of one compound value (at most four), kept inline: reading one allocates nothing.
+private typealias Components = InlineArray<4, Double>
 
 extension LuaStack {
     /// The finite number at `index`, or a `bad argument` at `site`.
@@ -52,32 +62,33 @@ extension LuaStack {
         return value
     }
 
-    /// Reads the numbers of a compound value from the table at `index`, named form first.
-    private func components(_ index: Int32, _ site: Site, _ form: ValueForm) throws(LuaError) -> [Double] {
-        if form.names.count == 2, form.noun == "point", let point = pointValue(at: index) {
-            return [point.x, point.y]
+    /// Reads the numbers of a compound value from the table at `index`, named form first. Error texts are made
+    /// only when there is an error: a script building thousands of items reads a point or a size for each.
+    private func components(_ index: Int32, _ site: Site, _ form: ValueForm) throws(LuaError) -> Components {
+        var values = Components(repeating: 0)
+        if form.isPoint, let point = pointValue(at: index) {
+            values[0] = point.x
+            values[1] = point.y
+            return values
         }
         guard type(at: index) == .table else {
             throw site.error("\(form.noun) expected, got \(typeName(at: index))")
         }
         let t = absolute(index)
-        let expected = "{\(form.names.joined(separator: ", "))}"
         // The named form when its first name is present; `size` also accepts `w`/`h` spelt out as width/height only.
         let named = rawGet(t, field: form.names[0]) != .nil
         pop()
-        var values: [Double] = []
-        for (i, name) in form.names.enumerated() {
-            if named { rawGet(t, field: name) } else { rawGet(t, index: i + 1) }
+        for i in form.names.indices {
+            if named { rawGet(t, field: form.names[i]) } else { rawGet(t, index: i + 1) }
             defer { pop() }
-            let label = named ? name : "\(form.noun) element \(i + 1) (\(name))"
             guard let value = number(at: -1) else {
                 let got = type(at: -1) == .nil ? "nothing" : typeName(at: -1)
-                throw site.error("\(form.noun) \(expected) expected, got \(got) for \(label)")
+                throw site.error("\(form.noun) \(form.expected) expected, got \(got) for \(form.label(i, named: named))")
             }
             if value.isNaN || (value.isInfinite && !form.allowsInfinity) {
-                throw site.error("finite number expected for \(label), got \(formatNumber(value))")
+                throw site.error("finite number expected for \(form.label(i, named: named)), got \(formatNumber(value))")
             }
-            values.append(value)
+            values[i] = value
         }
         return values
     }
