@@ -50,7 +50,7 @@ import LuaKit
             let type = entry.make()
             #expect(type.info.name == entry.name)
             #expect((type.constructor != nil) == entry.callable, "\(entry.name): callable is \(entry.callable)")
-            #expect(type.swiftClass.map(ObjectIdentifier.init) == entry.swiftClass.map(ObjectIdentifier.init),
+            #expect(type.swiftClass.map(ObjectIdentifier.init) == entry.swiftClass().map(ObjectIdentifier.init),
                     "\(entry.name): swiftClass")
         }
     }

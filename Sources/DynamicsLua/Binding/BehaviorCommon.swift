@@ -11,7 +11,7 @@ enum BehaviorCommon {
     private static let luaTypeNames: [ObjectIdentifier: String] = {
         var names: [ObjectIdentifier: String] = [:]
         // From the registry, not the built types: naming a behaviour must not build every type.
-        for entry in typeRegistry { if let swiftClass = entry.swiftClass { names[ObjectIdentifier(swiftClass)] = entry.name } }
+        for entry in typeRegistry { if let swiftClass = entry.swiftClass() { names[ObjectIdentifier(swiftClass)] = entry.name } }
         return names
     }()
 

@@ -106,10 +106,12 @@ struct TypeRegistryEntry: Sendable {
     let callable: Bool
     /// False: built when the API opens (see `typeRegistry`).
     let onDemand: Bool
-    let swiftClass: AnyObject.Type?
+    /// A function, so that making the registry touches no class's metadata (those pages are start-up time too).
+    let swiftClass: @Sendable () -> AnyObject.Type?
     let make: @Sendable () -> BoundType
 
-    init(_ name: String, callable: Bool = true, onDemand: Bool = true, swiftClass: AnyObject.Type? = nil,
+    init(_ name: String, callable: Bool = true, onDemand: Bool = true,
+         swiftClass: @autoclosure @escaping @Sendable () -> AnyObject.Type? = nil,
          make: @escaping @Sendable () -> BoundType) {
         self.name = name; self.callable = callable; self.onDemand = onDemand; self.swiftClass = swiftClass
         self.make = make
