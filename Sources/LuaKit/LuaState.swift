@@ -96,6 +96,14 @@ public final class LuaState {
         return nil
     }
 
+    /// `key`'s slot after asking `defineClassOnDemand` to define the value class named like the key (a value class
+    /// keeps its metatable at its key), or nil when there is still none.
+    @usableFromInline
+    func keyedReferenceDefiningClass(_ key: LuaKey) -> lua_Integer? {
+        defineClassOnDemand?(key.name)
+        return keyedReference(key)
+    }
+
     /// The registry reference holding `key`'s value, or nil when the slot was never set (or was set to nil).
     @usableFromInline
     func keyedReference(_ key: LuaKey) -> lua_Integer? {

@@ -7,7 +7,8 @@ import LuaKit
 /// `__type` (for `help`) and metamethods that build the type into that very table, then do what the type's own
 /// metatable does: `__call` constructs, `__index` finds a static or raises the unknown-field error, `__newindex`
 /// stores, `__pairs` walks the built table, `__tostring` describes the type. Pushing an instance of a type not
-/// built yet (one type's method returning another's object) builds it first (`LuaState.defineClassOnDemand`).
+/// built yet (one type's method returning another's object, or a Point, whose metatable is found by key) builds it
+/// first (`LuaState.defineClassOnDemand`).
 /// Only raw access (`rawget`, `next`) and `getmetatable` can tell a class table that was never used.
 enum OnDemandTypes {
     /// The registry table from a type's name to its class table, while the type is not built.
@@ -36,7 +37,8 @@ enum OnDemandTypes {
         s.rawSet(shared, field: "__tostring")
         s.setRegistryValue(standInKey)
         state.defineClassOnDemand = { [unowned state] name in
-            // An instance's class is the type's name: building the type defines it. Errors cannot happen here
+            // An instance's class (or a value class's key) is named as its type: building the type defines it.
+            // Errors cannot happen here
             // (installing throws only on programming errors); the object would then have no metatable.
             try? build(named: name, on: state.stack)
         }
@@ -100,7 +102,7 @@ enum OnDemandTypes {
 
     /// Builds every type not built yet.
     static func buildAll(on s: LuaStack) throws(LuaError) {
-        for entry in typeRegistry where entry.onDemand { try build(named: entry.name, on: s) }
+        for entry in typeRegistry { try build(named: entry.name, on: s) }
     }
 
     /// The type name of the stand-in metatable of the class table at `index`.

@@ -26,11 +26,7 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
         // its metatables) is built on the type's first use (`OnDemandTypes`).
         OnDemandTypes.prepare(state)
         for entry in typeRegistry {
-            if entry.onDemand {
-                OnDemandTypes.pushClassTable(entry, on: s)
-            } else {
-                try state.install(entry.make())
-            }
+            OnDemandTypes.pushClassTable(entry, on: s)
             s.pushCopy(of: -1)
             s.setGlobal(entry.name)
             s.rawSet(module, field: entry.name)
@@ -87,8 +83,7 @@ let typeRegistry: [TypeRegistryEntry] = [
     TypeRegistryEntry("Field", callable: false, swiftClass: FieldBehavior.self) { FieldBinding.type },
     TypeRegistryEntry("Region", swiftClass: RegionObject.self) { RegionBinding.type },
     TypeRegistryEntry("Path", swiftClass: PathObject.self) { PathBinding.type },
-    // Points are made everywhere and their metatable is found by key, not by name: built at once.
-    TypeRegistryEntry("Point", onDemand: false) { PointBinding.type },
+    TypeRegistryEntry("Point") { PointBinding.type },
     TypeRegistryEntry("ItemGroup") { ItemGroupBinding.type },
     TypeRegistryEntry("CollectionLayout", swiftClass: CollectionLayout.self) { CollectionLayoutBinding.type },
     TypeRegistryEntry("LayoutAttributes", callable: false) { LayoutAttributesBinding.type },
@@ -104,16 +99,13 @@ let typeRegistry: [TypeRegistryEntry] = [
 struct TypeRegistryEntry: Sendable {
     let name: String
     let callable: Bool
-    /// False: built when the API opens (see `typeRegistry`).
-    let onDemand: Bool
     /// A function, so that making the registry touches no class's metadata (those pages are start-up time too).
     let swiftClass: @Sendable () -> AnyObject.Type?
     let make: @Sendable () -> BoundType
 
-    init(_ name: String, callable: Bool = true, onDemand: Bool = true,
-         swiftClass: @autoclosure @escaping @Sendable () -> AnyObject.Type? = nil,
+    init(_ name: String, callable: Bool = true, swiftClass: @autoclosure @escaping @Sendable () -> AnyObject.Type? = nil,
          make: @escaping @Sendable () -> BoundType) {
-        self.name = name; self.callable = callable; self.onDemand = onDemand; self.swiftClass = swiftClass
+        self.name = name; self.callable = callable; self.swiftClass = swiftClass
         self.make = make
     }
 }
