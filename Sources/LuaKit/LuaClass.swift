@@ -139,7 +139,12 @@ extension LuaStack {
         let raw = clua_newuserdata(L, MemoryLayout<ObjectBox>.size)!
         raw.initializeMemory(as: ObjectBox.self, repeating: ObjectBox(tag: ObjectBox.tag,
                              object: Unmanaged.passRetained(object).toOpaque()), count: 1)
-        luaL_setmetatable(L, className)
+        if lua_getfield(L, clua_registryindex(), className) != LUA_TTABLE, let define = state.defineClassOnDemand {
+            pop()
+            define(className)
+            lua_getfield(L, clua_registryindex(), className)
+        }
+        lua_setmetatable(L, -2)
         pushCopy(of: -1)
         lua_rawseti(L, cache, key)
     }

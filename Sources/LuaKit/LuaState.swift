@@ -23,6 +23,10 @@ public final class LuaState {
     /// Swift objects attached to this state by key (see `attach(_:for:)`), searched linearly like `keyedReferences`.
     @exclusivity(unchecked) private var attachments: ContiguousArray<(key: LuaKey, object: AnyObject)> = []
 
+    /// Defines the class named by its argument (with `defineClass`) when an object of a class that has no metatable
+    /// yet is pushed: lets a library make its classes on first use instead of all at start-up.
+    public var defineClassOnDemand: ((String) -> Void)?
+
     /// Every registered Swift function, kept alive here for as long as Lua may call it (Lua holds only the box's
     /// address). Written only by `register`.
     private var functions: ContiguousArray<LuaFunctionBox> = []
@@ -90,6 +94,14 @@ public final class LuaState {
     public func attachment(for key: LuaKey) -> AnyObject? {
         for entry in attachments where entry.key === key { return entry.object }
         return nil
+    }
+
+    /// `key`'s slot after asking `defineClassOnDemand` to define the value class named like the key (a value class
+    /// keeps its metatable at its key), or nil when there is still none.
+    @usableFromInline
+    func keyedReferenceDefiningClass(_ key: LuaKey) -> lua_Integer? {
+        defineClassOnDemand?(key.name)
+        return keyedReference(key)
     }
 
     /// The registry reference holding `key`'s value, or nil when the slot was never set (or was set to nil).

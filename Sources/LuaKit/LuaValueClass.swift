@@ -21,7 +21,11 @@ extension LuaStack {
         guard let raw = lua_newuserdatauv(L, LuaStack.valueBlockSize(T.self), 0) else { pushNil(); return }
         raw.storeBytes(of: key.address, as: UnsafeRawPointer.self)
         raw.storeBytes(of: value, toByteOffset: MemoryLayout<UnsafeRawPointer>.stride, as: T.self)
-        if let ref = state.keyedReference(key) { lua_rawgeti(L, LuaStack.registryIndex, ref) } else { pushNil() }
+        if let ref = state.keyedReference(key) ?? state.keyedReferenceDefiningClass(key) {
+            lua_rawgeti(L, LuaStack.registryIndex, ref)
+        } else {
+            pushNil()
+        }
         lua_setmetatable(L, -2)
     }
 

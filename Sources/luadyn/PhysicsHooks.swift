@@ -9,6 +9,11 @@ enum PhysicsHooks {
         openDynamics(state)
     }
 
+    /// Builds every physics type not built yet: they are built on first use, and completion reads their tables raw.
+    static func buildAllTypes(_ state: LuaState) {
+        buildAllDynamicsTypes(state)
+    }
+
     /// Registers `.step`, `.run`, `.state`, `.demo`, `.draw`, `.play`, `.plot`, and folds the physics help
     /// (`.help Gravity`, `.help magnitude`) into the REPL's own `.help`, which still explains commands.
     static func registerCommands(in registry: CommandRegistry) {

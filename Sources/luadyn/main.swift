@@ -22,6 +22,8 @@ PhysicsHooks.registerCommands(in: commands)
 var launcher = Launcher(state: state, registry: commands)
 // An error in a delegate or action is reported when it happens; a script that caused one still fails.
 launcher.hadReportedErrors = { physics.hadCallbackErrors }
+// The physics types are built on first use; completion reads their tables raw, so it builds them all first.
+launcher.willComplete = { PhysicsHooks.buildAllTypes(state) }
 // `animator:serve`, `.serve`, `--serve`: the live view's server, ticked on this thread.
 LiveViewHooks.install(physics, state: state, launcher: &launcher)
 let status = launcher.run(arguments)

@@ -50,6 +50,16 @@ struct TerminalTests {
         #expect(session.waitFor { $0.contains("gmatch") && $0.contains("packsize") && $0.hasSuffix("> string.") })
     }
 
+    /// The physics types are built on first use; completion reads their tables, so it must find them built.
+    @Test func tabCompletesTheFieldsOfATypeNotUsedYet() throws {
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        try session.type("Attachment.fi")
+        try session.press("Tab")
+        #expect(session.waitFor("> Attachment.fixed"))
+    }
+
     @Test func historyPersistsAcrossSessions() throws {
         let home = try LuaDyn.temporaryDirectory()
         let first = try TerminalSession(home: home)

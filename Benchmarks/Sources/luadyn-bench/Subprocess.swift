@@ -48,11 +48,35 @@ enum Subprocess {
     /// Runs a program with posix_spawn, its output thrown away, and waits for it: the exit status, or nil if it
     /// could not start or a signal ended it. Cheap enough to time a program's start-up.
     static func spawnAndWait(_ path: String, _ arguments: [String]) -> Int32? {
-        spawnAndWaitWithPeakMemory(path, arguments)?.status
+        spawnAndWaitWithUsage(path, arguments)?.status
     }
 
-    /// `spawnAndWait`, also giving the child's peak resident set in bytes (its ru_maxrss, from wait4).
-    static func spawnAndWaitWithPeakMemory(_ path: String, _ arguments: [String]) -> (status: Int32, peakBytes: Int)? {
+    /// `spawnAndWait`, also giving the processor time the child used (user and system, from wait4), in seconds:
+    /// unlike the wall time, it does not grow with the time the child waited for a core on a busy machine.
+    static func spawnAndWaitWithProcessorTime(_ path: String, _ arguments: [String]) -> (status: Int32, seconds: Double)? {
+        guard let (status, usage) = spawnAndWaitWithUsage(path, arguments) else { return nil }
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
+        return (status, user + system)
+    }
+
+    /// The peak resident set in bytes of one run of `path` with `arguments`, measured by GNU time (`/usr/bin/time
+    /// -f %M`), or nil without it. Not this process's own wait4: a child started by posix_spawn shares this
+    /// process's memory until it runs the program, and the kernel keeps that high-water mark (this process's
+    /// tens of megabytes) as the child's ru_maxrss. GNU time is small, so its children's figures are their own.
+    static func peakResidentBytes(_ path: String, _ arguments: [String]) -> Int? {
+        let time = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: time),
+              let outcome = run(time, ["-f", "peak-kb %M", path] + arguments), outcome.status == 0,
+              let line = outcome.errors.split(separator: "\n").last(where: { $0.hasPrefix("peak-kb ") }),
+              let kilobytes = Int(line.dropFirst("peak-kb ".count)) else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// Runs a program with posix_spawn, output to /dev/null, and waits for it: its exit status and resource usage
+    /// (wait4), or nil if it could not start or a signal ended it. The usage's ru_maxrss is at least this process's
+    /// own resident set (see `peakResidentBytes`).
+    private static func spawnAndWaitWithUsage(_ path: String, _ arguments: [String]) -> (status: Int32, usage: rusage)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -69,8 +93,7 @@ enum Subprocess {
         }
         // Exited normally: the low 7 bits are zero and the status sits in the next byte.
         guard status & 0x7f == 0 else { return nil }
-        // Linux reports ru_maxrss in kilobytes.
-        return ((status >> 8) & 0xff, Int(usage.ru_maxrss) * 1024)
+        return ((status >> 8) & 0xff, usage)
     }
 
     /// Finds a program on PATH.

@@ -26,6 +26,9 @@ public struct Launcher {
     public var startServing: ((_ port: Int) throws(LuaError) -> String)?
     /// `--serve` without `-i`: serves until one Ctrl-C; returns the exit status.
     public var serveUntilInterrupted: (() -> Int32)?
+    /// Called once, before the REPL first completes a name: libraries that make their tables on first use make
+    /// them all, since completion reads tables raw.
+    public var willComplete: (() -> Void)?
     /// Work for the REPL's idle moments (a live view stepping its world); returns whether it wants more calls.
     public var idle: (() -> Bool)?
 
@@ -225,7 +228,14 @@ public struct Launcher {
             evaluator.printer = printer
             let completer = Completer(state: state)
             let repl = REPL(evaluator: evaluator, registry: registry, reader: editor)
-            editor.complete = { [unowned repl] text in repl.complete(text, using: completer) }
+            var prepare = willComplete
+            editor.complete = { [unowned repl] text in
+                if let first = prepare {
+                    prepare = nil
+                    first()
+                }
+                return repl.complete(text, using: completer)
+            }
             editor.idle = idle
             output.line(REPL.greeting)
             repl.run()

@@ -10,7 +10,8 @@ enum BehaviorCommon {
     /// Each bound Swift class's Lua type name.
     private static let luaTypeNames: [ObjectIdentifier: String] = {
         var names: [ObjectIdentifier: String] = [:]
-        for type in boundTypes { if let swiftClass = type.swiftClass { names[ObjectIdentifier(swiftClass)] = type.info.name } }
+        // From the registry, not the built types: naming a behaviour must not build every type.
+        for entry in typeRegistry { if let swiftClass = entry.swiftClass() { names[ObjectIdentifier(swiftClass)] = entry.name } }
         return names
     }()
 

@@ -13,13 +13,33 @@ struct BoundType {
     var constants: [(String, (LuaStack) -> Void)] = []
     /// The Swift class whose objects are this type's instances, when there is one.
     var swiftClass: AnyObject.Type? = nil
+
+    /// The names reached on the class table: statics, then constants.
+    var staticNames: [String] { statics.map(\.0) + constants.map(\.0) }
+
+    /// The error for `Type.key` when the class table has no such field.
+    func unknownStatic(_ key: String) -> LuaError {
+        LuaError(DidYouMean.unknownField(key, of: info.name, candidates: staticNames))
+    }
+
+    /// What `tostring(Type)` says.
+    var classTableDescription: String {
+        "\(info.name)\(info.uikitName.map { " (UIKit: \($0))" } ?? ""): help(\(info.name)) tells more"
+    }
 }
 
 extension LuaState {
     /// Defines `type`'s instance metatable (with `__fields` for completion) and pushes its class table:
     /// callable as the constructor, with the statics as fields, and a metatable naming the type for `help`.
     func install(_ type: BoundType) throws(LuaError) {
+        stack.newTable(record: Int32(type.statics.count + type.constants.count))
+        try install(type, into: stack.top)
+    }
+
+    /// `install(_:)` into the class table at `table`, which the type's own metatable then replaces any other of.
+    func install(_ type: BoundType, into table: Int32) throws(LuaError) {
         let s = stack
+        let table = s.absolute(table)
         if let spec = type.spec {
             try defineClass(spec)
             s.pushMetatable(named: spec.name)
@@ -29,8 +49,6 @@ extension LuaState {
             s.rawSet(-2, field: "__type")
             s.pop()
         }
-        s.newTable(record: Int32(type.statics.count))
-        let table = s.top
         for (name, function) in type.statics {
             s.push(function: function, name: name)
             s.rawSet(table, field: name)
@@ -43,7 +61,7 @@ extension LuaState {
         let meta = s.top
         s.push(type.info.name)
         s.rawSet(meta, field: "__type")
-        push(names: type.statics.map(\.0) + type.constants.map(\.0))
+        push(names: type.staticNames)
         s.rawSet(meta, field: "__fields")
         if let constructor = type.constructor {
             // __call passes the class table first; drop it so argument numbers match what the user wrote.
@@ -53,16 +71,13 @@ extension LuaState {
             }, name: type.info.name)
             s.rawSet(meta, field: "__call")
         }
-        let info = type.info
-        let staticNames = type.statics.map(\.0) + type.constants.map(\.0)
-        s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
-            let key = s.string(at: 2) ?? s.describe(2)
-            throw LuaError(DidYouMean.unknownField(key, of: info.name, candidates: staticNames))
+        s.push(function: { [type] (s: LuaStack) throws(LuaError) -> Int32 in
+            throw type.unknownStatic(s.string(at: 2) ?? s.describe(2))
         })
         s.rawSet(meta, field: "__index")
-        let uikit = info.uikitName.map { " (UIKit: \($0))" } ?? ""
+        let description = type.classTableDescription
         s.push(function: { (s: LuaStack) throws(LuaError) -> Int32 in
-            s.push("\(info.name)\(uikit): help(\(info.name)) tells more")
+            s.push(description)
             return 1
         })
         s.rawSet(meta, field: "__tostring")

@@ -1,3 +1,4 @@
+import Dynamics
 import LuaKit
 
 /// Opens the LuaDynamics API in `state`: the globals of API.md (`Animator, View, Gravity, ...`, `help`),
@@ -19,13 +20,16 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
         s.setRegistryValue(DynamicsHost.registryKey)
         state.attach(host, for: DynamicsHost.registryKey)
 
-        s.newTable(record: Int32(boundTypes.count + 1))
+        s.newTable(record: Int32(typeRegistry.count + 4))
         let module = s.top
-        for type in boundTypes {
-            try state.install(type)
+        // Each type's class table is made now, so the globals are all there; what is behind it (its description,
+        // its metatables) is built on the type's first use (`OnDemandTypes`).
+        OnDemandTypes.prepare(state)
+        for entry in typeRegistry {
+            OnDemandTypes.pushClassTable(entry, on: s)
             s.pushCopy(of: -1)
-            s.setGlobal(type.info.name)
-            s.rawSet(module, field: type.info.name)
+            s.setGlobal(entry.name)
+            s.rawSet(module, field: entry.name)
         }
         try PictureSessions.install(state, host)
         let functions: [(String, LuaFunction)] = [("plot", PlotBinding.function), ("use", CurrentAnimator.use)]
@@ -50,27 +54,58 @@ public func openDynamics(_ state: LuaState) -> DynamicsHost {
     return host
 }
 
+/// Builds every bound type `openDynamics` left to be built on first use, for readers that look into class tables
+/// raw (the REPL's completion of `Attachment.` lists the fields it finds there).
+public func buildAllDynamicsTypes(_ state: LuaState) {
+    do throws(LuaError) {
+        try OnDemandTypes.buildAll(on: state.stack)
+    } catch {
+        DynamicsHost.of(state)?.reportCallbackError("luadyn: could not open the dynamics API: \(error.message)")
+    }
+}
+
 /// Every bound type, in the order they are installed and help lists them: the one registry of Lua types.
-var boundTypes: [BoundType] { [
-    AnimatorBinding.type,
-    ViewBinding.type,
-    GravityBinding.type,
-    CollisionBinding.type,
-    AttachmentBinding.type,
-    SnapBinding.type,
-    PushBinding.type,
-    ItemBehaviorBinding.type,
-    CompositeBinding.type,
-    FieldBinding.type,
-    RegionBinding.type,
-    PathBinding.type,
-    PointBinding.type,
-    ItemGroupBinding.type,
-    CollectionLayoutBinding.type,
-    LayoutAttributesBinding.type,
-    ViewControllerBinding.type,
-    TransitionBinding.type,
-    TransitionContextBinding.type,
-    PercentDrivenTransitionBinding.type,
-    PropertyAnimatorBinding.type,
-] }
+var boundTypes: [BoundType] { typeRegistry.map { $0.make() } }
+
+/// The bound types by name, each built only when asked (see `OnDemandTypes`). The name, `callable` and `swiftClass`
+/// repeat what the description says, so the global can exist (and a behaviour be named) before the description is
+/// built; a test checks they agree.
+let typeRegistry: [TypeRegistryEntry] = [
+    TypeRegistryEntry("Animator", swiftClass: Animator.self) { AnimatorBinding.type },
+    TypeRegistryEntry("View", swiftClass: DynamicItem.self) { ViewBinding.type },
+    TypeRegistryEntry("Gravity", swiftClass: GravityBehavior.self) { GravityBinding.type },
+    TypeRegistryEntry("Collision", swiftClass: CollisionBehavior.self) { CollisionBinding.type },
+    TypeRegistryEntry("Attachment", swiftClass: AttachmentBehavior.self) { AttachmentBinding.type },
+    TypeRegistryEntry("Snap", swiftClass: SnapBehavior.self) { SnapBinding.type },
+    TypeRegistryEntry("Push", swiftClass: PushBehavior.self) { PushBinding.type },
+    TypeRegistryEntry("ItemBehavior", swiftClass: DynamicItemBehavior.self) { ItemBehaviorBinding.type },
+    TypeRegistryEntry("Behavior", swiftClass: DynamicBehavior.self) { CompositeBinding.type },
+    TypeRegistryEntry("Field", callable: false, swiftClass: FieldBehavior.self) { FieldBinding.type },
+    TypeRegistryEntry("Region", swiftClass: RegionObject.self) { RegionBinding.type },
+    TypeRegistryEntry("Path", swiftClass: PathObject.self) { PathBinding.type },
+    TypeRegistryEntry("Point") { PointBinding.type },
+    TypeRegistryEntry("ItemGroup") { ItemGroupBinding.type },
+    TypeRegistryEntry("CollectionLayout", swiftClass: CollectionLayout.self) { CollectionLayoutBinding.type },
+    TypeRegistryEntry("LayoutAttributes", callable: false) { LayoutAttributesBinding.type },
+    TypeRegistryEntry("ViewController", swiftClass: ViewController.self) { ViewControllerBinding.type },
+    TypeRegistryEntry("Transition", swiftClass: TransitionHandle.self) { TransitionBinding.type },
+    TypeRegistryEntry("TransitionContext", callable: false, swiftClass: TransitionContext.self) { TransitionContextBinding.type },
+    TypeRegistryEntry("PercentDrivenTransition", swiftClass: PercentDrivenTransition.self) { PercentDrivenTransitionBinding.type },
+    TypeRegistryEntry("PropertyAnimator", swiftClass: PropertyAnimator.self) { PropertyAnimatorBinding.type },
+]
+
+/// One bound type in `typeRegistry`: its global's name, whether its class table is callable (a constructor), the
+/// Swift class of its instances when the class names the type, and how to build it.
+struct TypeRegistryEntry: Sendable {
+    let name: String
+    let callable: Bool
+    /// A function, so that making the registry touches no class's metadata (those pages are start-up time too).
+    let swiftClass: @Sendable () -> AnyObject.Type?
+    let make: @Sendable () -> BoundType
+
+    init(_ name: String, callable: Bool = true, swiftClass: @autoclosure @escaping @Sendable () -> AnyObject.Type? = nil,
+         make: @escaping @Sendable () -> BoundType) {
+        self.name = name; self.callable = callable; self.swiftClass = swiftClass
+        self.make = make
+    }
+}
