@@ -1,10 +1,11 @@
-/// The parts of a world step split across the worker pool, each giving bit for bit what the serial loop gives: the
-/// jobs below write disjoint data (a body's state, a constraint) and every sum runs in the serial order.
+/// The parts of a world step split across the worker pool, each giving bit for bit what the serial loop gives.
 ///
-/// A step holds the pool from its start to its end (`PhysicsWorld.step`); between jobs the workers spin briefly,
-/// so a job costs a few hundred nanoseconds to hand over. Work too small to pay for that runs on the calling thread:
-/// whole steps of small worlds (`ParallelTuning.minimumWork`), and groups of the contact solve below
-/// `ParallelTuning.minimumGroup` constraints, which in a single tall stack are most of them.
+/// Loops over independent items (preparing constraints, integrating bodies) are cut into chunks that write disjoint
+/// data. The solve of contacts and of joints is a wavefront (`ContactWavefront`, `JointWavefront`): the threads take
+/// small chunks of the solve order in turn, and an item waits only for the earlier items on its moving bodies, so
+/// every body sees its constraints in step order. A step holds the pool from its start to its end
+/// (`PhysicsWorld.step`); between jobs the workers spin briefly, so a job costs a few hundred nanoseconds to hand
+/// over. Work too small to pay for that runs on the calling thread (`ParallelTuning`).
 struct ParallelStep {
     let pool: WorkerPool
     let job: UnsafeMutablePointer<StepJob>
@@ -47,6 +48,15 @@ struct ParallelStep {
         return (count + job.pointee.chunkSize - 1) / job.pointee.chunkSize
     }
 
+    /// Hands the contact jobs the schedule and its wavefront (empty: the contacts are solved on this thread).
+    func useContacts(_ schedule: LaneSchedule, items: UnsafeBufferPointer<WaveItem>,
+                     waits: UnsafeBufferPointer<ItemPredecessors>) {
+        job.pointee.schedule = schedule
+        job.pointee.waveItems = items
+        job.pointee.waveWaits = waits
+        if !items.isEmpty { job.pointee.marks = pool.marks(count: max(items.count, job.pointee.jointOrder.count)) }
+    }
+
     /// Prepares every active joint (`Joint.prepare`).
     func prepareJoints() {
         pool.run(StepJob.prepareJoints, job, chunks: chunks(job.pointee.activeJoints.count, minimum: tuning.loopChunk))
@@ -65,42 +75,27 @@ struct ParallelStep {
         pool.run(StepJob.solveJoints, job, chunks: smallChunks(job.pointee.jointOrder.count, size: tuning.jointChunk))
     }
 
-    /// Warm starts the contacts group after group; large groups are split across the workers.
+    /// Warm starts the contacts: across the workers in the wavefront's order (`ContactWavefront`) when the step
+    /// split them (`splitsContacts`), else in solve order on this thread.
     func warmStartContacts(_ schedule: LaneSchedule) {
-        let cons = job.pointee.constraints, states = job.pointee.states
-        guard !schedule.groups.isEmpty else {
-            schedule.warmStart(cons, states: states)
+        guard job.pointee.waveItems.count > 0 else {
+            schedule.warmStart(job.pointee.constraints, states: job.pointee.states)
             return
         }
-        for group in schedule.groups {
-            if group.constraintCount < tuning.minimumGroup {
-                schedule.warmStart(group: group, items: 0..<group.itemCount, cons, states: states)
-            } else {
-                job.pointee.schedule = schedule
-                job.pointee.group = group
-                pool.run(StepJob.warmStartGroup, job, chunks: chunks(group.itemCount, minimum: tuning.groupChunk))
-            }
-        }
+        job.pointee.pass = pool.nextPass()
+        pool.run(StepJob.warmStartContacts, job, chunks: smallChunks(job.pointee.waveItems.count, size: tuning.contactItemChunk))
     }
 
-    /// Solves the contacts once, group after group; large groups are split across the workers.
+    /// Solves the contacts once (see `warmStartContacts`).
     func solveContacts(_ schedule: LaneSchedule, useBias: Bool) {
-        let cons = job.pointee.constraints, states = job.pointee.states, inverseH = job.pointee.inverseH
-        guard !schedule.groups.isEmpty else {
-            schedule.solve(cons, states: states, inverseH: inverseH, useBias: useBias)
+        guard job.pointee.waveItems.count > 0 else {
+            schedule.solve(job.pointee.constraints, states: job.pointee.states, inverseH: job.pointee.inverseH,
+                           useBias: useBias)
             return
         }
+        job.pointee.pass = pool.nextPass()
         job.pointee.useBias = useBias
-        for group in schedule.groups {
-            if group.constraintCount < tuning.minimumGroup {
-                schedule.solve(group: group, items: 0..<group.itemCount, cons, states: states, inverseH: inverseH,
-                               useBias: useBias)
-            } else {
-                job.pointee.schedule = schedule
-                job.pointee.group = group
-                pool.run(StepJob.solveGroup, job, chunks: chunks(group.itemCount, minimum: tuning.groupChunk))
-            }
-        }
+        pool.run(StepJob.solveContacts, job, chunks: smallChunks(job.pointee.waveItems.count, size: tuning.contactItemChunk))
     }
 }
 
@@ -109,10 +104,10 @@ struct ParallelStep {
 struct ParallelTuning {
     /// A step splits its work only when its awake bodies plus contact constraints plus joints reach this.
     var minimumWork = 1_000
-    /// A group of the contact solve with fewer constraints is solved on the calling thread.
-    var minimumGroup = 128
-    /// Fewest items (pairs or singles) of a group in one chunk.
-    var groupChunk = 32
+    /// The contacts are solved across the workers only when at least this many constraints touch, in chunks of
+    /// at most `contactItemChunk` items (pairs or singles) of the wavefront's order.
+    var minimumConstraints = 512
+    var contactItemChunk = 16
     /// Fewest bodies or constraints in one chunk of the integration and the preparation.
     var loopChunk = 256
     /// The narrowphase is split only for at least this many contacts, and into chunks of at least `contactChunk`.
@@ -124,7 +119,7 @@ struct ParallelTuning {
     var jointChunk = 16
 
     /// Splits everything, down to one item a chunk: the most thread switches, for tests.
-    static let finest = ParallelTuning(minimumWork: 0, minimumGroup: 0, groupChunk: 1, loopChunk: 1,
+    static let finest = ParallelTuning(minimumWork: 0, minimumConstraints: 0, contactItemChunk: 1, loopChunk: 1,
                                         minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1)
 }
 
@@ -145,7 +140,9 @@ struct StepJob {
                                 singles: UnsafeBufferPointer(start: nil, count: 0),
                                 runs: UnsafeBufferPointer(start: nil, count: 0),
                                 groups: UnsafeBufferPointer(start: nil, count: 0))
-    var group = LaneGroup(pairStart: 0, blockPairs: 0, twoPointPairs: 0, onePointPairs: 0, singleStart: 0, singles: 0)
+    /// The wavefront of the contact schedule (`ContactWavefront`): empty when the contacts are solved on one thread.
+    var waveItems = UnsafeBufferPointer<WaveItem>(start: nil, count: 0)
+    var waveWaits = UnsafeBufferPointer<ItemPredecessors>(start: nil, count: 0)
     var useBias = true
     var joints = UnsafeMutableBufferPointer<Joint>(start: nil, count: 0)
     /// The step's active joints (indices into `joints`), in step order.
@@ -229,18 +226,43 @@ struct StepJob {
         }
     }
 
-    static let warmStartGroup: ParallelChunk = { raw, chunk in
-        let job = raw.assumingMemoryBound(to: StepJob.self)
-        let group = job.pointee.group
-        job.pointee.schedule.warmStart(group: group, items: job.pointee.range(chunk, of: group.itemCount),
-                                       job.pointee.constraints, states: job.pointee.states)
+    static let warmStartContacts: ParallelChunk = { raw, chunk in
+        contactWave(raw.assumingMemoryBound(to: StepJob.self), chunk, warmStart: true)
     }
 
-    static let solveGroup: ParallelChunk = { raw, chunk in
-        let job = raw.assumingMemoryBound(to: StepJob.self)
-        let group = job.pointee.group
-        job.pointee.schedule.solve(group: group, items: job.pointee.range(chunk, of: group.itemCount),
-                                   job.pointee.constraints, states: job.pointee.states,
-                                   inverseH: job.pointee.inverseH, useBias: job.pointee.useBias)
+    static let solveContacts: ParallelChunk = { raw, chunk in
+        contactWave(raw.assumingMemoryBound(to: StepJob.self), chunk, warmStart: false)
+    }
+
+    /// Warm starts or solves the items of one chunk of the contact wavefront. Consecutive items of one group wait
+    /// only for items of earlier groups, so each such run waits for all its predecessors, then is solved in one call.
+    @inline(__always)
+    private static func contactWave(_ job: UnsafeMutablePointer<StepJob>, _ chunk: Int, warmStart: Bool) {
+        let items = job.pointee.waveItems, waits = job.pointee.waveWaits, schedule = job.pointee.schedule
+        let marks = job.pointee.marks.unsafelyUnwrapped, pass = job.pointee.pass
+        let cons = job.pointee.constraints, states = job.pointee.states
+        let range = job.pointee.range(chunk, of: items.count)
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let g = items[k].group
+            var end = k + 1
+            while end < range.upperBound && items[end].group == g { end += 1 }
+            for i in k..<end {
+                let w = waits[i]
+                marks.wait(for: w.a0, pass: pass)
+                marks.wait(for: w.b0, pass: pass)
+                marks.wait(for: w.a1, pass: pass)
+                marks.wait(for: w.b1, pass: pass)
+            }
+            let group = schedule.groups[Int(g)], local = Int(items[k].index)..<Int(items[end - 1].index) + 1
+            if warmStart {
+                schedule.warmStart(group: group, items: local, cons, states: states)
+            } else {
+                schedule.solve(group: group, items: local, cons, states: states, inverseH: job.pointee.inverseH,
+                               useBias: job.pointee.useBias)
+            }
+            for i in k..<end { marks.finish(i, pass: pass) }
+            k = end
+        }
     }
 }

@@ -89,9 +89,10 @@ extension PhysicsWorld {
         let solvePool = inputs.count + constraints.count + activeJoints.count >= tuning.minimumWork ? pool : nil
         // Joints are split only when there are enough of them; then they follow a wavefront.
         let splitsJoints = solvePool != nil && activeJoints.count >= tuning.minimumJoints
-        var wave = JointWavefront()
-        swap(&wave, &scratchJointWave)
-        defer { swap(&wave, &scratchJointWave) }
+        let splitsContacts = solvePool != nil && constraints.count >= tuning.minimumConstraints
+        var wave = JointWavefront(), contactWave = ContactWavefront()
+        swap(&wave, &scratchJointWave); swap(&contactWave, &scratchContactWave)
+        defer { swap(&wave, &scratchJointWave); swap(&contactWave, &scratchContactWave) }
         if splitsJoints { wave.build(active: activeJoints, joints: joints, states: states) }
         let marks = splitsJoints ? solvePool?.marks(count: activeJoints.count) : nil
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
@@ -130,6 +131,14 @@ extension PhysicsWorld {
             lanes.build(cons, states: stateBuf)
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
+            if splitsContacts {
+                contactWave.build(schedule, constraints: cons, states: stateBuf)
+            } else {
+                contactWave.clear()
+            }
+            contactWave.items.withUnsafeBufferPointer { itemBuf in
+            contactWave.predecessors.withUnsafeBufferPointer { waitBuf in
+            parallel?.useContacts(schedule, items: itemBuf, waits: waitBuf)
             for k in 0..<substeps {
                 if let parallel {
                     parallel.integrateVelocities()
@@ -177,6 +186,8 @@ extension PhysicsWorld {
                     schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: false)
                 }
                 if !watches.isEmpty { ImpulseWatch.accumulate(&watches, pairs: schedule.pairs, constraints: cons) }
+            }
+            }
             }
             }
             }
