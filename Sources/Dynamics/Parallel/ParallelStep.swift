@@ -105,8 +105,10 @@ struct ParallelTuning {
     /// A step splits its work only when its awake bodies plus contact constraints plus joints reach this.
     var minimumWork = 1_000
     /// The contacts are solved across the workers only when at least this many constraints touch, in chunks of
-    /// at most `contactItemChunk` items (pairs or singles) of the wavefront's order.
-    var minimumConstraints = 512
+    /// at most `contactItemChunk` items (pairs or singles) of the wavefront's order. Off by default: on this
+    /// 2-core machine the wavefronts made the large pyramid and the joint grid slower on two threads than on one
+    /// (docs/performance.md, "Two workers"); tests still split them, to keep them exact.
+    var minimumConstraints = Int.max
     var contactItemChunk = 16
     /// Fewest bodies or constraints in one chunk of the integration and the preparation.
     var loopChunk = 256
@@ -115,7 +117,7 @@ struct ParallelTuning {
     var contactChunk = 64
     /// The joints are solved across the workers only when at least this many are active, in chunks of at most
     /// `jointChunk` joints of the wavefront's order.
-    var minimumJoints = 512
+    var minimumJoints = Int.max
     var jointChunk = 16
 
     /// Splits everything, down to one item a chunk: the most thread switches, for tests.
