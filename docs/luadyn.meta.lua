@@ -98,6 +98,7 @@ function View(options) end
 ---@field items View[] ro, every item in any of its behaviours
 ---@field timeStep number rw, the frame length step() uses
 ---@field substeps integer rw, solver sub-steps per frame
+---@field workerCount integer rw, threads a step may use, this one included (default: the cores the process may use); any count gives the same results bit for bit, and small worlds step on one
 ---@field restitutionThreshold number rw, contacts approaching slower than this do not bounce, so bouncing items come to rest
 ---@field sleepThreshold number rw, items slower than this for half a second may sleep; slow motion faster than it goes on
 ---@field allowsSleep boolean rw, false keeps every item awake, so the animator never pauses (not in UIKit)

@@ -4,13 +4,20 @@ public enum Report {
     /// other engine), and each engine's stability figure. `outcomes[s][e]` belongs to scene s and engine e;
     /// `pending` names engines whose side is not built yet, shown as "pending" rather than as a failure.
     public static func sceneTable(scenes: [SceneSpec], engines: [String], outcomes: [[SceneOutcome]],
-                                  peers chosen: [String]? = nil, pending: Set<String> = []) -> Table {
+                                  peers chosen: [String]? = nil, pending: Set<String> = [],
+                                  ratios extra: [(String, String)] = []) -> Table {
         guard let ours = engines.first else { return Table(headers: ["scene"]) }
         let peerIndices = engines.indices.dropFirst().filter { chosen?.contains(engines[$0]) ?? true }
         let peers = peerIndices.map { engines[$0] }
         var headers = ["scene", "bodies"]
         headers += engines.map { "\($0) ms" }
         headers += peers.map { "\(ours)/\($0)" }
+        // Further ratios of one engine over another (ours on two threads over v3 on two).
+        let extraIndices = extra.compactMap { pair -> (Int, Int)? in
+            guard let a = engines.firstIndex(of: pair.0), let b = engines.firstIndex(of: pair.1) else { return nil }
+            return (a, b)
+        }
+        headers += extraIndices.map { "\(engines[$0.0])/\(engines[$0.1])" }
         headers += engines.map { "\($0) stab. (cm)" }
         var rows: [[String]] = []
         for (s, scene) in scenes.enumerated() {
@@ -36,6 +43,13 @@ public enum Report {
                     cells.append(Format.ratio(a.meanMilliseconds / b.meanMilliseconds))
                 } else {
                     cells.append(pending.contains(ours) ? "pending" : "-")
+                }
+            }
+            for (a, b) in extraIndices {
+                if let x = outcome(a)?.result, let y = outcome(b)?.result, y.meanMilliseconds > 0 {
+                    cells.append(Format.ratio(x.meanMilliseconds / y.meanMilliseconds))
+                } else {
+                    cells.append("-")
                 }
             }
             for e in engines.indices {

@@ -11,8 +11,16 @@ public final class DynamicsWorld: SimulationWorld {
     /// Density given to the parts of a kinematic body, so heavy that boxes cannot push them in one frame.
     static let kinematicDensity = 1e4
 
-    /// The engine as the harness lists it, at the animator's default 4 sub-steps.
-    public static let engine = Engine(name: "ours", settings: "ours: 4 sub-steps") { try DynamicsWorld(scene: $0) }
+    /// The engine as the harness lists it, at the animator's default 4 sub-steps, on one thread.
+    public static let engine = Engine(name: "ours", settings: "ours: 4 sub-steps, 1 worker") { try DynamicsWorld(scene: $0) }
+
+    /// The engine with its step split across `workers` threads ("ours x2" for two).
+    public static func engine(workers: Int) -> Engine {
+        guard workers > 1 else { return engine }
+        return Engine(name: "ours x\(workers)", settings: "ours x\(workers): 4 sub-steps, \(workers) workers") {
+            try DynamicsWorld(scene: $0, workers: workers)
+        }
+    }
 
     private let animator: Animator
     /// The item standing for each scene body (the first part of a kinematic body).
@@ -32,10 +40,11 @@ public final class DynamicsWorld: SimulationWorld {
         var angle: Double
     }
 
-    /// Builds the scene in a fresh animator with no reference bounds.
-    public init(scene: SceneSpec, substeps: Int = 4) throws {
+    /// Builds the scene in a fresh animator with no reference bounds, stepping on `workers` threads.
+    public init(scene: SceneSpec, substeps: Int = 4, workers: Int = 1) throws {
         animator = Animator()
         try animator.setSubsteps(substeps)
+        try animator.setWorkerCount(workers)
         let s = Self.pointsPerMetre
         let gravity = GravityBehavior()
         let colliding = CollisionBehavior()

@@ -8,7 +8,7 @@ enum LuaSceneScript {
     static func make(_ scene: SceneSpec, delegate: Bool, substeps: Int) -> String {
         let s = DynamicsWorld.pointsPerMetre
         var out = """
-            local A = Animator{ allowsSleep = \(scene.allowSleep) }
+            local A = Animator{ allowsSleep = \(scene.allowSleep), workerCount = 1 }
             A.substeps = \(substeps)
             local G = Gravity{}
             \(scene.gravity == .zero ? "G.magnitude = 0"

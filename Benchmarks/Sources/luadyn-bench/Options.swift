@@ -22,13 +22,17 @@ struct Options {
     var box2dV3Libraries: [(variant: String, path: String)] = []
     /// Run only the building section.
     var onlyBuilding = false
+    /// Threads of the many-worker columns ("ours xN", and "v3 SSE2 xN" beside it), given by `--workers N`.
+    var workers = 2
+    /// Whether `--workers` was given: then "ours xN" runs even without Box2D v3.
+    var workersGiven = false
     /// Sections to skip.
     var skipScaling = false, skipMemory = false, skipCrossings = false, skipFields = false, skipBuilding = false
 
     static let usage = """
         usage: luadyn-bench [--quick] [--only TEXT] [--luadyn PATH] [--no-scaling] [--no-memory] [--no-crossings]
                             [--no-fields] [--no-building] [--only-building]
-                            [--box2d-v3-library VARIANT=PATH ...]
+                            [--box2d-v3-library VARIANT=PATH ...] [--workers N]
           --quick         small scenes, few frames (about a minute)
           --only TEXT     run only the scenes whose name contains TEXT
           --luadyn PATH   the luadyn binary, for start-up time beside lua5.4
@@ -36,11 +40,14 @@ struct Options {
           --only-building only the building section
           --box2d-v3-library VARIANT=PATH
                           a Box2D v3 shim library (scripts/bench --box2d-v3 DIR builds them); repeatable
+          --workers N     add "ours xN", our engine stepping on N threads (2 to 64), and run Box2D v3's
+                          many-worker column on N too (default 2; "ours x2" always runs beside Box2D v3)
         """
 
     /// The options that choose engines, for passing on to child processes.
     var engineArguments: [String] {
         box2dV3Libraries.flatMap { ["--box2d-v3-library", "\($0.variant)=\($0.path)"] }
+            + (workersGiven ? ["--workers", "\(workers)"] : [])
     }
 
     /// Parses arguments (without the program name); returns an error message for anything unknown.
@@ -59,6 +66,12 @@ struct Options {
             case "--only", "--luadyn":
                 guard let value = rest.popFirst() else { return .failure(OptionError("\(argument) needs a value")) }
                 if argument == "--only" { options.only = value } else { options.luadyn = value }
+            case "--workers":
+                guard let text = rest.popFirst(), let n = Int(text), (2...64).contains(n) else {
+                    return .failure(OptionError("--workers needs a count from 2 to 64"))
+                }
+                options.workers = n
+                options.workersGiven = true
             case "--box2d-v3-library":
                 guard let value = rest.popFirst(), let equals = value.firstIndex(of: "="),
                       value.startIndex != equals, value.index(after: equals) != value.endIndex else {

@@ -164,7 +164,7 @@ for index in chosen {
 let scenes = chosen.map { plan.scenes[$0] }
 say("\n## Scenes: mean ms per frame, ratios, stability\n")
 say(Report.sceneTable(scenes: scenes, engines: columns, outcomes: outcomes, peers: engines.peers,
-                      pending: engines.pending).render())
+                      pending: engines.pending, ratios: engines.extraRatios).render())
 say("\nRatios are ours (Swift API) over each peer: below 1 is faster. Stability: the largest drift of a stack's "
     + "top box from where it started, or the largest stretch of a pinned pair, in cm.")
 for line in Report.failures(outcomes) { say("- \(line)") }

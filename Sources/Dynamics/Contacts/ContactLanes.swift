@@ -21,6 +21,9 @@ struct ContactLanes {
     /// two points, pairs of one-point constraints, singles. Each run continues where the previous run of its kind
     /// stopped (pairs of every kind share `pairs`).
     var runs = ContiguousArray<Int32>()
+    /// Each level's share of `pairs` and `singles`, unmerged: the groups of constraints that share no moving body,
+    /// which workers split among themselves (see `LaneGroup`). Empty when not pairing.
+    var groups = ContiguousArray<LaneGroup>()
 
     /// Where each constraint is solved, kept for its storage (see `locate` in ImpulseWatch.swift).
     var slotOfConstraint = ContiguousArray<Int32>()
@@ -42,6 +45,7 @@ struct ContactLanes {
         sources.removeAll(keepingCapacity: true)
         singles.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
+        groups.removeAll(keepingCapacity: true)
         guard pairing, let base = constraints.baseAddress else {
             pairs.removeAll(keepingCapacity: true)
             singles.append(contentsOf: 0..<Int32(n))
@@ -54,6 +58,7 @@ struct ContactLanes {
         levelStart.withUnsafeBufferPointer { start in
             for level in 0..<levels {
                 let first = Int(start[level]), end = Int(start[level + 1])
+                let pairStart = sources.count, singleStart = singles.count
                 // Block-solved constraints first, then the other two-point ones, then one-point ones: a pair never
                 // mixes a block solve with a point-by-point one, at most one pair of a level mixes two points with
                 // one, and the pairs of two one-point constraints skip their second points.
@@ -79,6 +84,9 @@ struct ContactLanes {
                 if k < end { singles.append(order[k]); alone += 1 }
                 Self.appendRun((Int32(blockPairs), Int32(twoPointPairs), Int32(pairCount - twoPointPairs), alone),
                                to: &runs)
+                groups.append(LaneGroup(pairStart: Int32(pairStart), blockPairs: Int32(blockPairs),
+                                        twoPointPairs: Int32(twoPointPairs), onePointPairs: Int32(pairCount - twoPointPairs),
+                                        singleStart: Int32(singleStart), singles: alone))
             }
         }
         }
@@ -181,10 +189,14 @@ struct ContactLanes {
 
     /// Runs `body` with the schedule in raw buffers, for the sub-step loop.
     mutating func withSchedule<R>(_ body: (LaneSchedule) -> R) -> R {
-        let singles = self.singles, runs = self.runs
+        let singles = self.singles, runs = self.runs, groups = self.groups
         return pairs.withUnsafeMutableBufferPointer { pairs in
             singles.withUnsafeBufferPointer { singles in
-                runs.withUnsafeBufferPointer { runs in body(LaneSchedule(pairs: pairs, singles: singles, runs: runs)) }
+                runs.withUnsafeBufferPointer { runs in
+                    groups.withUnsafeBufferPointer { groups in
+                        body(LaneSchedule(pairs: pairs, singles: singles, runs: runs, groups: groups))
+                    }
+                }
             }
         }
     }

@@ -1,7 +1,8 @@
 extension PhysicsWorld {
     /// New pairs from the broadphase become contacts; every contact with a moving body gets a new manifold, and
-    /// changes of touching become events.
-    mutating func updateContacts() {
+    /// changes of touching become events. With a pool, the manifolds are computed across its threads first (see
+    /// `refreshContactsInParallel`).
+    mutating func updateContacts(pool: WorkerPool? = nil, tuning: ParallelTuning = ParallelTuning()) {
         var pairs = ContiguousArray<(Int32, Int32)>()
         swap(&pairs, &scratchPairs)
         pairs.removeAll(keepingCapacity: true)
@@ -35,6 +36,10 @@ extension PhysicsWorld {
         // loop would (a woken body can change what later contacts do).
         if separatingFaces.count < contacts.count {
             separatingFaces.append(contentsOf: repeatElement(SeparatingFace.none, count: contacts.count - separatingFaces.count))
+        }
+        if let pool, contacts.count >= tuning.minimumContacts {
+            refreshContactsInParallel(pool, tuning)
+            return
         }
         var c = 0
         while c < contacts.count {
@@ -85,35 +90,135 @@ extension PhysicsWorld {
                                      bounds: UnsafeBufferPointer<ShapeBounds>, bodies: UnsafeBufferPointer<Body>, from first: Int,
                                      events: inout [ContactEvent]) -> ContactScanStop {
         for c in first..<contacts.count where contacts[c].inUse {
-            let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
-            guard bodies[ia].isSimulated || bodies[ib].isSimulated || bodies[ia].isMovingKinematic
-                || bodies[ib].isMovingKinematic else { continue }
-            let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
-            if !bounds[sa].fatAABB.overlaps(bounds[sb].fatAABB) { return ContactScanStop(index: c, action: .destroy) }
-            let wasTouching = contacts[c].touching
-            let manifold: Manifold
-            if tooFarForPoints(bounds, sa, sb) {
-                // `collide` would find no point; an untouched contact without points stays as it is.
-                if !wasTouching && contacts[c].manifold.pointCount == 0 { continue }
-                manifold = Manifold()
-            } else {
-                manifold = collide(shapePointer(shapes, sa), bodies[ia].transform, shapePointer(shapes, sb), bodies[ib].transform,
-                                   hint: &faces[c])
+            switch refresh(c, contacts, faces: faces, shapes: shapes, bounds: bounds, bodies: bodies) {
+            case .idle, .kept: continue
+            case .destroy: return ContactScanStop(index: c, action: .destroy)
+            case .began: events.append(beganEvent(contacts[c], index: c, bodies: bodies))
+            case .ended: events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
+            case .updated: break
             }
-            contacts[c].update(with: manifold)
-            let touching = contacts[c].touching
-            if touching && !wasTouching {
-                let point = manifold.point1?.point ?? manifold.point2?.point ?? .zero
-                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: true, point: point, contact: Int32(c),
-                                           normal: manifold.normal,
-                                           speed: approachSpeed(manifold, bodies.baseAddress.unsafelyUnwrapped + ia,
-                                                                bodies.baseAddress.unsafelyUnwrapped + ib)))
-            } else if !touching && wasTouching {
-                events.append(ContactEvent(shapeA: Int32(sa), shapeB: Int32(sb), began: false, point: .zero))
-            }
-            if touching && (!bodies[ia].isAwake || !bodies[ib].isAwake) { return ContactScanStop(index: c, action: .wake) }
+            if needsWake(contacts[c], bodies) { return ContactScanStop(index: c, action: .wake) }
         }
         return ContactScanStop(index: contacts.count, action: .none)
+    }
+
+    /// Whether contact `c`, just updated, touches a body that is not awake (which must then wake).
+    @inline(__always)
+    private static func needsWake(_ c: borrowing Contact, _ bodies: UnsafeBufferPointer<Body>) -> Bool {
+        let touching = c.touching, a = Int(c.bodyA), b = Int(c.bodyB)
+        return touching && (!bodies[a].isAwake || !bodies[b].isAwake)
+    }
+
+    /// The event of a contact that just began touching, from its new manifold.
+    private static func beganEvent(_ c: borrowing Contact, index: Int, bodies: UnsafeBufferPointer<Body>) -> ContactEvent {
+        let manifold = c.manifold
+        let point = manifold.point1?.point ?? manifold.point2?.point ?? .zero
+        let base = bodies.baseAddress.unsafelyUnwrapped
+        return ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, began: true, point: point, contact: Int32(index),
+                            normal: manifold.normal,
+                            speed: approachSpeed(manifold, base + Int(c.bodyA), base + Int(c.bodyB)))
+    }
+
+    /// Gives contact `c` (in use) its new manifold when one of its bodies moves, and says what happened. Touches
+    /// contact `c` and its face hint only, so different contacts can be refreshed on different threads.
+    @inline(__always)
+    static func refresh(_ c: Int, _ contacts: UnsafeMutableBufferPointer<Contact>, faces: UnsafeMutableBufferPointer<UInt8>,
+                        shapes: UnsafeBufferPointer<ShapeRecord>, bounds: UnsafeBufferPointer<ShapeBounds>,
+                        bodies: UnsafeBufferPointer<Body>) -> ContactRefresh {
+        let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
+        guard bodies[ia].isSimulated || bodies[ib].isSimulated || bodies[ia].isMovingKinematic
+            || bodies[ib].isMovingKinematic else { return .idle }
+        let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
+        if !bounds[sa].fatAABB.overlaps(bounds[sb].fatAABB) { return .destroy }
+        let wasTouching = contacts[c].touching
+        let manifold: Manifold
+        if tooFarForPoints(bounds, sa, sb) {
+            // `collide` would find no point; an untouched contact without points stays as it is.
+            if !wasTouching && contacts[c].manifold.pointCount == 0 { return .kept }
+            manifold = Manifold()
+        } else {
+            manifold = collide(shapePointer(shapes, sa), bodies[ia].transform, shapePointer(shapes, sb), bodies[ib].transform,
+                               hint: &faces[c])
+        }
+        contacts[c].update(with: manifold)
+        let touching = contacts[c].touching
+        return touching && !wasTouching ? .began : !touching && wasTouching ? .ended : .updated
+    }
+
+    /// Refreshes every contact across the pool's threads, then walks the contacts in order on this thread to make
+    /// the events, destroy contacts whose boxes parted and wake what a touching contact reaches, exactly as the
+    /// serial scan does. A refresh touches nothing but its contact, and a wake changes only which contacts are
+    /// refreshed: one whose bodies were all asleep when the threads ran, but woke earlier in the walk, is refreshed
+    /// in the walk, where the serial scan would have refreshed it.
+    private mutating func refreshContactsInParallel(_ pool: WorkerPool, _ tuning: ParallelTuning) {
+        var outcome = ContiguousArray<ContactRefresh>()
+        swap(&outcome, &scratchRefresh)
+        defer { swap(&outcome, &scratchRefresh) }
+        if outcome.count < contacts.count {
+            outcome.append(contentsOf: repeatElement(.idle, count: contacts.count - outcome.count))
+        }
+        do {
+            let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
+            var faces = ContiguousArray<UInt8>()
+            swap(&faces, &separatingFaces)
+            defer { swap(&faces, &separatingFaces) }
+            contacts.withUnsafeMutableBufferPointer { cb in faces.withUnsafeMutableBufferPointer { fb in
+            outcome.withUnsafeMutableBufferPointer { ob in
+            shapeStore.withUnsafeBufferPointer { sp in boundStore.withUnsafeBufferPointer { xp in
+            bodyStore.withUnsafeBufferPointer { bp in
+                var job = ContactRefreshJob(contacts: cb, faces: fb, shapes: sp, bounds: xp, bodies: bp, outcome: ob,
+                                            chunkSize: max(tuning.contactChunk,
+                                                           (cb.count + 4 * pool.participants - 1) / (4 * pool.participants)))
+                let chunks = (cb.count + job.chunkSize - 1) / job.chunkSize
+                withUnsafeMutablePointer(to: &job) { pool.run(ContactRefreshJob.refresh, $0, chunks: chunks) }
+            } } } } } }
+        }
+        var woke = false
+        var c = 0
+        while c < contacts.count {
+            defer { c += 1 }
+            guard contacts[c].inUse else { continue }
+            var result = outcome[c]
+            if result == .idle {
+                // Bodies woken earlier in this walk may make the contact one to refresh now.
+                guard woke else { continue }
+                let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
+                var faces = ContiguousArray<UInt8>()
+                swap(&faces, &separatingFaces)
+                defer { swap(&faces, &separatingFaces) }
+                result = contacts.withUnsafeMutableBufferPointer { cb in faces.withUnsafeMutableBufferPointer { fb in
+                    shapeStore.withUnsafeBufferPointer { sp in boundStore.withUnsafeBufferPointer { xp in
+                        bodyStore.withUnsafeBufferPointer { bp in
+                            Self.refresh(c, cb, faces: fb, shapes: sp, bounds: xp, bodies: bp)
+                        }
+                    } }
+                } }
+            }
+            switch result {
+            case .idle, .kept:
+                continue
+            case .destroy:
+                if contacts[c].touching {
+                    events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
+                }
+                destroyContact(Int32(c))
+                woke = true
+                continue
+            case .began:
+                let event = bodies.withUnsafeBufferPointer { Self.beganEvent(contacts[c], index: c, bodies: $0) }
+                events.append(event)
+            case .ended:
+                events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
+            case .updated:
+                break
+            }
+            if bodies.withUnsafeBufferPointer({ Self.needsWake(contacts[c], $0) }) {
+                let ia = contacts[c].bodyA, ib = contacts[c].bodyB
+                if !bodies[Int(ia)].isAwake { wakeBody(ia) }
+                if !bodies[Int(ib)].isAwake { wakeBody(ib) }
+                woke = true
+            }
+        }
     }
 
     /// The fastest approach along the normal of the manifold's points, from the bodies' velocities as the step
@@ -162,4 +267,42 @@ private struct ContactScanStop {
     enum Action { case none, destroy, wake }
     var index: Int
     var action: Action
+}
+
+/// What refreshing a contact did (see `PhysicsWorld.refresh`).
+enum ContactRefresh: UInt8 {
+    /// Neither body moves: left as it was.
+    case idle
+    /// Its fat boxes no longer overlap: it must be destroyed (left as it was).
+    case destroy
+    /// Too far apart for points and without any: left as it was.
+    case kept
+    /// A new manifold; touching as before.
+    case updated
+    /// A new manifold, and it began touching.
+    case began
+    /// A new manifold, and it stopped touching.
+    case ended
+}
+
+/// What the threads refreshing contacts read (see `PhysicsWorld.refreshContactsInParallel`).
+private struct ContactRefreshJob {
+    var contacts: UnsafeMutableBufferPointer<Contact>
+    var faces: UnsafeMutableBufferPointer<UInt8>
+    var shapes: UnsafeBufferPointer<ShapeRecord>
+    var bounds: UnsafeBufferPointer<ShapeBounds>
+    var bodies: UnsafeBufferPointer<Body>
+    var outcome: UnsafeMutableBufferPointer<ContactRefresh>
+    var chunkSize: Int
+
+    static let refresh: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: ContactRefreshJob.self).pointee
+        let lower = chunk * job.chunkSize, upper = min(job.contacts.count, lower + job.chunkSize)
+        for c in lower..<upper {
+            job.outcome[c] = job.contacts[c].inUse
+                ? PhysicsWorld.refresh(c, job.contacts, faces: job.faces, shapes: job.shapes, bounds: job.bounds,
+                                       bodies: job.bodies)
+                : .idle
+        }
+    }
 }

@@ -18,7 +18,13 @@ extension PhysicsWorld {
         let inverseH = 1 / h
 
         wakeJointNeighbours()
-        updateContacts()
+        // Large worlds split their work across threads while the pool is theirs; small ones, or a step that finds
+        // the pool held by another world's step, work alone. Either way the results are the same.
+        let tuning = parallelTuning
+        let pool = workerCount > 1 && bodies.count + contacts.count + joints.count >= tuning.minimumWork
+            && WorkerPool.shared.tryAcquire(workers: workerCount) ? WorkerPool.shared : nil
+        defer { if let pool { chunksSharedWithWorkers += pool.release() } }
+        updateContacts(pool: pool, tuning: tuning)
 
         // Body states for the solver: awake dynamic bodies move, all others stay zero with zero inverse mass.
         // The arrays are the world's scratch buffers, swapped out and back so their storage is reused every step.
@@ -80,29 +86,65 @@ extension PhysicsWorld {
                                                            zeta: SolverTuning.jointDampingRatio, h: h))
 
         let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
+        // The solve is split only when what moves is large enough; a world mostly asleep solves on this thread.
+        let solvePool = inputs.count + constraints.count + activeJoints.count >= tuning.minimumWork ? pool : nil
+        // Joints are split only when there are enough of them; then they follow a wavefront.
+        let splitsJoints = solvePool != nil && activeJoints.count >= tuning.minimumJoints
+        let splitsContacts = solvePool != nil && constraints.count >= tuning.minimumConstraints
+        var wave = JointWavefront(), contactWave = ContactWavefront()
+        swap(&wave, &scratchJointWave); swap(&contactWave, &scratchContactWave)
+        defer { swap(&wave, &scratchJointWave); swap(&contactWave, &scratchContactWave) }
+        if splitsJoints { wave.build(active: activeJoints, joints: joints, states: states) }
+        let marks = splitsJoints ? solvePool?.marks(count: activeJoints.count) : nil
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
         joints.withUnsafeMutableBufferPointer { jointBuf in
-            contacts.withUnsafeBufferPointer { contactBuf in
-                guard let base = contactBuf.baseAddress else { return }
+        inputs.withUnsafeBufferPointer { inputBuf in
+        contacts.withUnsafeBufferPointer { contactBuf in
+        activeJoints.withUnsafeBufferPointer { activeBuf in
+        wave.order.withUnsafeBufferPointer { orderBuf in
+        wave.predecessors.withUnsafeBufferPointer { beforeBuf in
+            var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, contacts: contactBuf, inputs: inputBuf,
+                              h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
+                              contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+            job.joints = jointBuf
+            job.activeJoints = activeBuf
+            job.jointContext = context
+            job.jointOrder = orderBuf
+            job.jointPredecessors = beforeBuf
+            job.marks = marks
+            withUnsafeMutablePointer(to: &job) { job in
+            let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
+            if let parallel {
+                parallel.prepareContacts()
+            } else if let base = contactBuf.baseAddress {
                 for i in cons.indices {
                     ContactSolver.prepare(&cons[i], contact: base + Int(cons[i].contact), bodies: bodyBuf, states: stateBuf,
                                           contactSoftness: contactSoftness, staticSoftness: staticSoftness)
                 }
             }
-            for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
+            if let parallel, splitsJoints {
+                parallel.prepareJoints()
+            } else {
+                for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
+            }
             lanes.build(cons, states: stateBuf)
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
+            if splitsContacts {
+                contactWave.build(schedule, constraints: cons, states: stateBuf)
+            } else {
+                contactWave.clear()
+            }
+            contactWave.items.withUnsafeBufferPointer { itemBuf in
+            contactWave.predecessors.withUnsafeBufferPointer { waitBuf in
+            parallel?.useContacts(schedule, items: itemBuf, waits: waitBuf)
             for k in 0..<substeps {
-                for input in inputs {
-                    var s = stateBuf[Int(input.body)]
-                    s.v = input.linearDamping * (s.v + input.dv)
-                    s.w = input.angularDamping * (s.w + input.dw)
-                    s.v = Self.clampSpeed(s.v)
-                    s.w = min(max(s.w, -maxAngularSpeed), maxAngularSpeed)
-                    stateBuf[Int(input.body)] = s
+                if let parallel {
+                    parallel.integrateVelocities()
+                } else {
+                    Self.integrateVelocities(inputBuf, states: stateBuf, maxAngularSpeed: maxAngularSpeed)
                 }
                 if !fieldLinks.isEmpty {
                     fieldLinks.withUnsafeBufferPointer { links in
@@ -112,22 +154,42 @@ extension PhysicsWorld {
                         }
                     }
                 }
-                for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
-                schedule.warmStart(cons, states: stateBuf)
-                for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: true) }
-                schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: true)
-                for input in inputs {
-                    var s = stateBuf[Int(input.body)]
-                    // Conflicting rigid joints can fight to absurd velocities; the caps keep positions finite.
-                    s.v = Self.clampSpeed(s.v)
-                    s.w = min(max(s.w, -maxAngularSpeed), maxAngularSpeed)
-                    s.dp += h * s.v
-                    s.dq = s.dq.integrated(by: h * s.w)
-                    stateBuf[Int(input.body)] = s
+                if let parallel, splitsJoints {
+                    parallel.warmStartJoints()
+                } else {
+                    for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
                 }
-                for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: false) }
-                schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: false)
+                if let parallel {
+                    parallel.warmStartContacts(schedule)
+                } else {
+                    schedule.warmStart(cons, states: stateBuf)
+                }
+                if let parallel, splitsJoints {
+                    parallel.solveJoints(useBias: true)
+                } else {
+                    for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: true) }
+                }
+                if let parallel {
+                    parallel.solveContacts(schedule, useBias: true)
+                    parallel.integratePositions()
+                } else {
+                    schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: true)
+                    Self.integratePositions(inputBuf, states: stateBuf, h: h, maxAngularSpeed: maxAngularSpeed)
+                }
+                if let parallel, splitsJoints {
+                    parallel.solveJoints(useBias: false)
+                } else {
+                    for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: false) }
+                }
+                if let parallel {
+                    parallel.solveContacts(schedule, useBias: false)
+                } else {
+                    schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: false)
+                }
                 if !watches.isEmpty { ImpulseWatch.accumulate(&watches, pairs: schedule.pairs, constraints: cons) }
+            }
+            }
+            }
             }
             }
             lanes.storeImpulses(into: cons)
@@ -136,6 +198,11 @@ extension PhysicsWorld {
             for i in cons.indices { ContactSolver.applyRestitution(&cons[i], states: stateBuf, threshold: threshold) }
             // What restitution added to the accumulated impulse was applied once more.
             for k in watches.indices { watches[k].total += ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
+        }
+        }
+        }
+        }
+        }
         }
         }
         }
@@ -153,6 +220,35 @@ extension PhysicsWorld {
         if enableContinuous { solveContinuous(inputs: inputs, dt: dt) }
         updateProxies(inputs: inputs)
         if enableSleep { updateSleep(dt: dt) }
+    }
+
+    /// The velocity integration of a sub-step for the bodies of `inputs`: forces and gravity, damping, speed caps.
+    @inline(__always)
+    static func integrateVelocities(_ inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>,
+                                    maxAngularSpeed: Double) {
+        for input in inputs {
+            var s = states[Int(input.body)]
+            s.v = input.linearDamping * (s.v + input.dv)
+            s.w = input.angularDamping * (s.w + input.dw)
+            s.v = clampSpeed(s.v)
+            s.w = min(max(s.w, -maxAngularSpeed), maxAngularSpeed)
+            states[Int(input.body)] = s
+        }
+    }
+
+    /// The position integration of a sub-step for the bodies of `inputs`.
+    @inline(__always)
+    static func integratePositions(_ inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>,
+                                   h: Double, maxAngularSpeed: Double) {
+        for input in inputs {
+            var s = states[Int(input.body)]
+            // Conflicting rigid joints can fight to absurd velocities; the caps keep positions finite.
+            s.v = clampSpeed(s.v)
+            s.w = min(max(s.w, -maxAngularSpeed), maxAngularSpeed)
+            s.dp += h * s.v
+            s.dq = s.dq.integrated(by: h * s.w)
+            states[Int(input.body)] = s
+        }
     }
 
     /// A velocity no faster than `SolverTuning.maxLinearSpeed`; a non-finite one becomes zero.

@@ -27,6 +27,10 @@ public final class Animator {
     public private(set) var timeStep: Double = 1.0 / 60
     /// Solver sub-steps per frame, default 4.
     public private(set) var substeps: Int = 4
+    /// Threads a frame's step may use, the calling one included; default: the processors this process may run on.
+    /// Any count gives the same results bit for bit; 1 steps on the calling thread only, and so does a world too
+    /// small to gain from more.
+    public private(set) var workerCount: Int = WorkerPool.availableProcessors
     /// Simulated seconds while running.
     public internal(set) var elapsedTime: Double = 0
     /// The simulated clock of every frame stepped, paused or not: unlike `elapsedTime` it keeps going while the
@@ -179,6 +183,17 @@ public final class Animator {
     public func setSubsteps(_ n: Int) throws(DynamicsError) {
         guard n >= 1, n <= 100 else { throw DynamicsError("substeps must be between 1 and 100, got \(n)") }
         substeps = n
+    }
+
+    /// Most threads a step may use (`workerCount`).
+    public static let maxWorkerCount = WorkerPool.maxThreads + 1
+
+    /// Sets the threads a step may use, 1 to `maxWorkerCount`.
+    public func setWorkerCount(_ n: Int) throws(DynamicsError) {
+        guard n >= 1, n <= Self.maxWorkerCount else {
+            throw DynamicsError("workerCount must be between 1 and \(Self.maxWorkerCount), got \(n)")
+        }
+        workerCount = n
     }
 
     /// Advances one frame of `dt` seconds (default `timeStep`) and runs the callbacks. A paused animator does nothing.

@@ -5,6 +5,7 @@ extension Animator {
         syncWorld()
         try prepareFrameForces()
         applyFrameForces()
+        world.workerCount = workerCount
         world.step(dt: dt, substeps: substeps)
         elapsedTime += dt
         writeBackItems(frameDuration: dt)

@@ -32,9 +32,23 @@ struct PhysicsWorld {
     /// Broadphase candidates of a continuous sweep, kept so each sweep reuses the storage.
     var scratchCandidates = ContiguousArray<Int32>()
     var scratchPairs = ContiguousArray<(Int32, Int32)>()
+    /// What refreshing each contact did, when the contacts are refreshed on several threads.
+    var scratchRefresh = ContiguousArray<ContactRefresh>()
+    /// The joints' order for a step that splits them across threads.
+    var scratchJointWave = JointWavefront()
+    /// The contact schedule's order for a step that splits it across threads.
+    var scratchContactWave = ContactWavefront()
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
     var enableSleep = true
+    /// Threads a step may use, the calling one included (see `ParallelStep`); 1 steps on the calling thread only.
+    /// Any number gives the same results bit for bit.
+    var workerCount = 1
+    /// When the step splits its work, and how finely.
+    var parallelTuning = ParallelTuning()
+    /// Chunks of this world's steps that worker threads ran (not the stepping thread): tests read it to know the
+    /// work was really shared.
+    var chunksSharedWithWorkers = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.

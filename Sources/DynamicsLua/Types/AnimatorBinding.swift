@@ -110,6 +110,15 @@ enum AnimatorBinding {
         try dynamics { () throws(DynamicsError) in try a.setSubsteps(Int(n)) }
     }
 
+    private static func setWorkerCount(_ s: LuaStack, _ a: Animator, _ index: Int32, _ site: Site) throws(LuaError) {
+        guard let n = s.integer(at: index) else {
+            throw site.error("integer expected, got \(s.type(at: index) == .number ? "a fraction" : s.typeName(at: index))")
+        }
+        let most = Animator.maxWorkerCount
+        guard n >= 1, n <= most else { throw site.error("workerCount must be between 1 and \(most), got \(n)") }
+        try dynamics { () throws(DynamicsError) in try a.setWorkerCount(Int(n)) }
+    }
+
     private static func setDelegate(_ s: LuaStack, _ a: Animator, _ index: Int32, _ site: Site) throws(LuaError) {
         guard let table = try Callback.check(s, index, site, expecting: .table) else {
             a.delegate = nil
@@ -294,6 +303,11 @@ enum AnimatorBinding {
                 Property("substeps", "integer", default: "4", "solver sub-steps per frame", option: true,
                          get: { s, a in s.push(a.substeps) },
                          set: { s, a, i, site throws(LuaError) in try setSubsteps(s, a, i, site) }),
+                Property("workerCount", "integer", default: "cores",
+                         "threads a step may use, this one included (default: the cores the process may use); "
+                            + "any count gives the same results bit for bit, and small worlds step on one",
+                         option: true, get: { s, a in s.push(a.workerCount) },
+                         set: { s, a, i, site throws(LuaError) in try setWorkerCount(s, a, i, site) }),
                 .number("restitutionThreshold", "number, pt/s", default: "10",
                         "contacts approaching slower than this do not bounce, so bouncing items come to rest",
                         rule: .nonNegative, get: \.restitutionThreshold, set: { try $0.setRestitutionThreshold($1) }),

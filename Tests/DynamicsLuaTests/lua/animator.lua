@@ -29,6 +29,10 @@ a:run(0.5)
 near(a.elapsedTime, 1 / 60 + 0.01 + 0.5, 1 / 60, "run(0.5)")
 a.timeStep = 1 / 120; near(a.timeStep, 1 / 120, 1e-15)
 a.substeps = 8; assert(a.substeps == 8)
+-- workerCount: threads a step may use, by default every core the process may use
+assert(math.type(a.workerCount) == "integer" and a.workerCount >= 1)
+a.workerCount = 3; assert(a.workerCount == 3)
+assert(Animator{ workerCount = 1 }.workerCount == 1)
 
 -- state(): one entry per item
 local state = a:state()
@@ -69,6 +73,11 @@ expectError("bad argument #1 to 'step' (number must be positive, got 0", functio
 expectError("bad argument #1 to 'addBehavior' (behavior expected, got number)", function() a:addBehavior(1) end)
 expectError("bad value for Animator.substeps (integer expected, got a fraction)", function() a.substeps = 1.5 end)
 expectError("would be more than 100000000 frames", function() a:run(1e300) end)
+expectError("bad value for Animator.workerCount (integer expected, got a fraction)", function() a.workerCount = 1.5 end)
+expectError("bad value for Animator.workerCount (integer expected, got string)", function() a.workerCount = "2" end)
+expectError("bad value for Animator.workerCount (workerCount must be between 1 and 64, got 0)",
+  function() a.workerCount = 0 end)
+expectError("workerCount must be between 1 and 64, got 65", function() return Animator{ workerCount = 65 } end)
 expectError("Animator.isRunning is read-only", function() a.isRunning = true end)
 expectError("Animator has no field 'ellapsedTime' (did you mean 'elapsedTime'?)", function() return a.ellapsedTime end)
 local other = Animator()

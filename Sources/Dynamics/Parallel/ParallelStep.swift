@@ -1,0 +1,270 @@
+/// The parts of a world step split across the worker pool, each giving bit for bit what the serial loop gives.
+///
+/// Loops over independent items (preparing constraints, integrating bodies) are cut into chunks that write disjoint
+/// data. The solve of contacts and of joints is a wavefront (`ContactWavefront`, `JointWavefront`): the threads take
+/// small chunks of the solve order in turn, and an item waits only for the earlier items on its moving bodies, so
+/// every body sees its constraints in step order. A step holds the pool from its start to its end
+/// (`PhysicsWorld.step`); between jobs the workers spin briefly, so a job costs a few hundred nanoseconds to hand
+/// over. Work too small to pay for that runs on the calling thread (`ParallelTuning`).
+struct ParallelStep {
+    let pool: WorkerPool
+    let job: UnsafeMutablePointer<StepJob>
+    let tuning: ParallelTuning
+
+    /// Chunks for `count` items at no fewer than `minimum` items a chunk: a few per thread, so a thread the system
+    /// has descheduled holds up no more than a small share.
+    @inline(__always)
+    private func chunks(_ count: Int, minimum: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let perThread = 4
+        let n = max(1, min((count + minimum - 1) / minimum, pool.participants * perThread, WorkerPool.maxChunks))
+        let size = (count + n - 1) / n
+        job.pointee.chunkSize = size
+        return (count + size - 1) / size
+    }
+
+    /// Prepares every contact constraint (`ContactSolver.prepare`).
+    func prepareContacts() {
+        pool.run(StepJob.prepareContacts, job, chunks: chunks(job.pointee.constraints.count, minimum: tuning.loopChunk))
+    }
+
+    /// The velocity integration of a sub-step (`PhysicsWorld.integrateVelocities`).
+    func integrateVelocities() {
+        pool.run(StepJob.integrateVelocities, job, chunks: chunks(job.pointee.inputs.count, minimum: tuning.loopChunk))
+    }
+
+    /// The position integration of a sub-step (`PhysicsWorld.integratePositions`).
+    func integratePositions() {
+        pool.run(StepJob.integratePositions, job, chunks: chunks(job.pointee.inputs.count, minimum: tuning.loopChunk))
+    }
+
+    /// Chunks of `count` items at most `size` items a chunk, however many chunks that makes: for the ordered joint
+    /// jobs, where the threads must work close together in the order.
+    @inline(__always)
+    private func smallChunks(_ count: Int, size: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let n = min((count + size - 1) / size, WorkerPool.maxChunks)
+        job.pointee.chunkSize = (count + n - 1) / n
+        return (count + job.pointee.chunkSize - 1) / job.pointee.chunkSize
+    }
+
+    /// Hands the contact jobs the schedule and its wavefront (empty: the contacts are solved on this thread).
+    func useContacts(_ schedule: LaneSchedule, items: UnsafeBufferPointer<WaveItem>,
+                     waits: UnsafeBufferPointer<ItemPredecessors>) {
+        job.pointee.schedule = schedule
+        job.pointee.waveItems = items
+        job.pointee.waveWaits = waits
+        if !items.isEmpty { job.pointee.marks = pool.marks(count: max(items.count, job.pointee.jointOrder.count)) }
+    }
+
+    /// Prepares every active joint (`Joint.prepare`).
+    func prepareJoints() {
+        pool.run(StepJob.prepareJoints, job, chunks: chunks(job.pointee.activeJoints.count, minimum: tuning.loopChunk))
+    }
+
+    /// Warm starts the joints in the wavefront's order (`JointWavefront`).
+    func warmStartJoints() {
+        job.pointee.pass = pool.nextPass()
+        pool.run(StepJob.warmStartJoints, job, chunks: smallChunks(job.pointee.jointOrder.count, size: tuning.jointChunk))
+    }
+
+    /// Solves the joints once in the wavefront's order (`JointWavefront`).
+    func solveJoints(useBias: Bool) {
+        job.pointee.pass = pool.nextPass()
+        job.pointee.useBias = useBias
+        pool.run(StepJob.solveJoints, job, chunks: smallChunks(job.pointee.jointOrder.count, size: tuning.jointChunk))
+    }
+
+    /// Warm starts the contacts: across the workers in the wavefront's order (`ContactWavefront`) when the step
+    /// split them (`splitsContacts`), else in solve order on this thread.
+    func warmStartContacts(_ schedule: LaneSchedule) {
+        guard job.pointee.waveItems.count > 0 else {
+            schedule.warmStart(job.pointee.constraints, states: job.pointee.states)
+            return
+        }
+        job.pointee.pass = pool.nextPass()
+        pool.run(StepJob.warmStartContacts, job, chunks: smallChunks(job.pointee.waveItems.count, size: tuning.contactItemChunk))
+    }
+
+    /// Solves the contacts once (see `warmStartContacts`).
+    func solveContacts(_ schedule: LaneSchedule, useBias: Bool) {
+        guard job.pointee.waveItems.count > 0 else {
+            schedule.solve(job.pointee.constraints, states: job.pointee.states, inverseH: job.pointee.inverseH,
+                           useBias: useBias)
+            return
+        }
+        job.pointee.pass = pool.nextPass()
+        job.pointee.useBias = useBias
+        pool.run(StepJob.solveContacts, job, chunks: smallChunks(job.pointee.waveItems.count, size: tuning.contactItemChunk))
+    }
+}
+
+/// Where the parallel step pays for itself, measured on the bench's scenes (docs/performance.md). Tests set
+/// smaller values to split even small worlds as finely as possible.
+struct ParallelTuning {
+    /// A step splits its work only when its awake bodies plus contact constraints plus joints reach this.
+    var minimumWork = 1_000
+    /// The contacts are solved across the workers only when at least this many constraints touch, in chunks of
+    /// at most `contactItemChunk` items (pairs or singles) of the wavefront's order. Off by default: on this
+    /// 2-core machine the wavefronts made the large pyramid and the joint grid slower on two threads than on one
+    /// (docs/performance.md, "Two workers"); tests still split them, to keep them exact.
+    var minimumConstraints = Int.max
+    var contactItemChunk = 16
+    /// Fewest bodies or constraints in one chunk of the integration and the preparation.
+    var loopChunk = 256
+    /// The narrowphase is split only for at least this many contacts, and into chunks of at least `contactChunk`.
+    var minimumContacts = 256
+    var contactChunk = 64
+    /// The joints are solved across the workers only when at least this many are active, in chunks of at most
+    /// `jointChunk` joints of the wavefront's order.
+    var minimumJoints = Int.max
+    var jointChunk = 16
+
+    /// Splits everything, down to one item a chunk: the most thread switches, for tests.
+    static let finest = ParallelTuning(minimumWork: 0, minimumConstraints: 0, contactItemChunk: 1, loopChunk: 1,
+                                        minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1)
+}
+
+/// The buffers and numbers a step's jobs read: one record on the stepping thread's stack, handed to each job by
+/// pointer. The job functions claim chunk indices and work on the items of their chunk only.
+struct StepJob {
+    var bodies: UnsafeMutableBufferPointer<Body>
+    var states: UnsafeMutableBufferPointer<BodyState>
+    var constraints: UnsafeMutableBufferPointer<ContactConstraint>
+    var contacts: UnsafeBufferPointer<Contact>
+    var inputs: UnsafeBufferPointer<VelocityInput>
+    var h: Double
+    var inverseH: Double
+    var maxAngularSpeed: Double
+    var contactSoftness: Softness
+    var staticSoftness: Softness
+    var schedule = LaneSchedule(pairs: UnsafeMutableBufferPointer(start: nil, count: 0),
+                                singles: UnsafeBufferPointer(start: nil, count: 0),
+                                runs: UnsafeBufferPointer(start: nil, count: 0),
+                                groups: UnsafeBufferPointer(start: nil, count: 0))
+    /// The wavefront of the contact schedule (`ContactWavefront`): empty when the contacts are solved on one thread.
+    var waveItems = UnsafeBufferPointer<WaveItem>(start: nil, count: 0)
+    var waveWaits = UnsafeBufferPointer<ItemPredecessors>(start: nil, count: 0)
+    var useBias = true
+    var joints = UnsafeMutableBufferPointer<Joint>(start: nil, count: 0)
+    /// The step's active joints (indices into `joints`), in step order.
+    var activeJoints = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    var jointContext = JointContext(h: 0, inverseH: 0, jointSoftness: .rigid)
+    /// The wavefront of the joints (`JointWavefront`), when they are split across the workers.
+    var jointOrder = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    var jointPredecessors = UnsafeBufferPointer<JointPredecessors>(start: nil, count: 0)
+    var marks: PassMarks?
+    /// The number of the current ordered pass.
+    var pass: UInt64 = 0
+    /// Items per chunk of the current job.
+    var chunkSize = 1
+
+    /// The items of chunk `chunk` out of `count`.
+    @inline(__always)
+    func range(_ chunk: Int, of count: Int) -> Range<Int> {
+        let lower = chunk * chunkSize
+        return lower..<min(count, lower + chunkSize)
+    }
+
+    static let prepareContacts: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let cons = job.pointee.constraints, contacts = job.pointee.contacts
+        guard let base = contacts.baseAddress else { return }
+        for i in job.pointee.range(chunk, of: cons.count) {
+            ContactSolver.prepare(&cons[i], contact: base + Int(cons[i].contact), bodies: job.pointee.bodies,
+                                  states: job.pointee.states, contactSoftness: job.pointee.contactSoftness,
+                                  staticSoftness: job.pointee.staticSoftness)
+        }
+    }
+
+    static let integrateVelocities: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let inputs = job.pointee.inputs
+        PhysicsWorld.integrateVelocities(UnsafeBufferPointer(rebasing: inputs[job.pointee.range(chunk, of: inputs.count)]),
+                                         states: job.pointee.states, maxAngularSpeed: job.pointee.maxAngularSpeed)
+    }
+
+    static let integratePositions: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let inputs = job.pointee.inputs
+        PhysicsWorld.integratePositions(UnsafeBufferPointer(rebasing: inputs[job.pointee.range(chunk, of: inputs.count)]),
+                                        states: job.pointee.states, h: job.pointee.h,
+                                        maxAngularSpeed: job.pointee.maxAngularSpeed)
+    }
+
+    static let prepareJoints: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let active = job.pointee.activeJoints, joints = job.pointee.joints
+        for t in job.pointee.range(chunk, of: active.count) {
+            joints[Int(active[t])].prepare(bodies: job.pointee.bodies, context: job.pointee.jointContext)
+        }
+    }
+
+    static let warmStartJoints: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let order = job.pointee.jointOrder, before = job.pointee.jointPredecessors, active = job.pointee.activeJoints
+        let joints = job.pointee.joints, states = job.pointee.states
+        let marks = job.pointee.marks.unsafelyUnwrapped, pass = job.pointee.pass
+        for k in job.pointee.range(chunk, of: order.count) {
+            let t = Int(order[k])
+            marks.wait(for: before[t].first, pass: pass)
+            marks.wait(for: before[t].second, pass: pass)
+            joints[Int(active[t])].warmStart(states: states)
+            marks.finish(t, pass: pass)
+        }
+    }
+
+    static let solveJoints: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let order = job.pointee.jointOrder, before = job.pointee.jointPredecessors, active = job.pointee.activeJoints
+        let joints = job.pointee.joints, states = job.pointee.states, context = job.pointee.jointContext
+        let marks = job.pointee.marks.unsafelyUnwrapped, pass = job.pointee.pass, useBias = job.pointee.useBias
+        for k in job.pointee.range(chunk, of: order.count) {
+            let t = Int(order[k])
+            marks.wait(for: before[t].first, pass: pass)
+            marks.wait(for: before[t].second, pass: pass)
+            joints[Int(active[t])].solve(states: states, context: context, useBias: useBias)
+            marks.finish(t, pass: pass)
+        }
+    }
+
+    static let warmStartContacts: ParallelChunk = { raw, chunk in
+        contactWave(raw.assumingMemoryBound(to: StepJob.self), chunk, warmStart: true)
+    }
+
+    static let solveContacts: ParallelChunk = { raw, chunk in
+        contactWave(raw.assumingMemoryBound(to: StepJob.self), chunk, warmStart: false)
+    }
+
+    /// Warm starts or solves the items of one chunk of the contact wavefront. Consecutive items of one group wait
+    /// only for items of earlier groups, so each such run waits for all its predecessors, then is solved in one call.
+    @inline(__always)
+    private static func contactWave(_ job: UnsafeMutablePointer<StepJob>, _ chunk: Int, warmStart: Bool) {
+        let items = job.pointee.waveItems, waits = job.pointee.waveWaits, schedule = job.pointee.schedule
+        let marks = job.pointee.marks.unsafelyUnwrapped, pass = job.pointee.pass
+        let cons = job.pointee.constraints, states = job.pointee.states
+        let range = job.pointee.range(chunk, of: items.count)
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let g = items[k].group
+            var end = k + 1
+            while end < range.upperBound && items[end].group == g { end += 1 }
+            for i in k..<end {
+                let w = waits[i]
+                marks.wait(for: w.a0, pass: pass)
+                marks.wait(for: w.b0, pass: pass)
+                marks.wait(for: w.a1, pass: pass)
+                marks.wait(for: w.b1, pass: pass)
+            }
+            let group = schedule.groups[Int(g)], local = Int(items[k].index)..<Int(items[end - 1].index) + 1
+            if warmStart {
+                schedule.warmStart(group: group, items: local, cons, states: states)
+            } else {
+                schedule.solve(group: group, items: local, cons, states: states, inverseH: job.pointee.inverseH,
+                               useBias: job.pointee.useBias)
+            }
+            for i in k..<end { marks.finish(i, pass: pass) }
+            k = end
+        }
+    }
+}
