@@ -40,7 +40,7 @@ enum OnDemandTypes {
             // An instance's class (or a value class's key) is named as its type: building the type defines it.
             // Errors cannot happen here
             // (installing throws only on programming errors); the object would then have no metatable.
-            try? build(named: name, on: state.stack)
+            _ = try? build(named: name, on: state.stack)
         }
     }
 
