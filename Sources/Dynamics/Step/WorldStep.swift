@@ -10,7 +10,8 @@ struct VelocityInput {
 extension PhysicsWorld {
     /// Advances the world by `dt` seconds in `substeps` sub-steps (the soft-step pipeline):
     /// contacts are updated, then each sub-step integrates velocities, warm starts, solves with position feedback,
-    /// integrates positions and relaxes without it; restitution follows, then continuous collision and sleep.
+    /// integrates positions and relaxes without it; the impacts (restitution, `ContactImpact`) come between the
+    /// velocity integration and the solve. Continuous collision and sleep follow.
     mutating func step(dt: Double, substeps: Int) {
         events.removeAll(keepingCapacity: true)
         guard dt > 0, substeps > 0 else { return }
@@ -30,7 +31,10 @@ extension PhysicsWorld {
         swap(&lanes, &scratchLanes)
         var watches = ContiguousArray<ImpulseWatch>()
         swap(&watches, &scratchWatches)
+        var bouncing = ContiguousArray<Int32>()
+        swap(&bouncing, &scratchBouncing)
         defer {
+            swap(&bouncing, &scratchBouncing)
             swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
             swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
             swap(&lanes, &scratchLanes)
@@ -65,6 +69,10 @@ extension PhysicsWorld {
             guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
             constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB))
         }
+        bouncing.removeAll(keepingCapacity: true)
+        for i in constraints.indices where contacts[Int(constraints[i].contact)].restitution > 0 {
+            bouncing.append(Int32(i))
+        }
         watches.removeAll(keepingCapacity: true)
         if !events.isEmpty { ImpulseWatch.collect(&watches, events: events, constraints: constraints) }
         for j in joints.indices where joints[j].inUse {
@@ -79,6 +87,8 @@ extension PhysicsWorld {
                                    jointSoftness: Softness(hertz: 2 * contactHertz, zeta: SolverTuning.jointDampingRatio, h: h))
 
         let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
+        let threshold = restitutionThreshold
+        bouncing.withUnsafeBufferPointer { bouncing in
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
@@ -95,6 +105,7 @@ extension PhysicsWorld {
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             for k in 0..<substeps {
+                if !bouncing.isEmpty { ContactImpact.noteSpeeds(bouncing, cons, states: stateBuf) }
                 for input in inputs {
                     var s = stateBuf[Int(input.body)]
                     s.v = input.linearDamping * (s.v + input.dv)
@@ -110,6 +121,11 @@ extension PhysicsWorld {
                                              time: fieldTime + Double(k) * h)
                         }
                     }
+                }
+                // Impacts before the soft solve, so it has nothing approaching to share out (`ContactImpact`).
+                if !bouncing.isEmpty {
+                    ContactImpact.noteGains(bouncing, cons, states: stateBuf)
+                    ContactImpact.resolve(bouncing, cons, states: stateBuf, threshold: threshold, h: h)
                 }
                 for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
                 schedule.warmStart(cons, states: stateBuf)
@@ -130,11 +146,8 @@ extension PhysicsWorld {
             }
             }
             lanes.storeImpulses(into: cons)
-            let threshold = restitutionThreshold
-            for k in watches.indices { watches[k].total -= ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
-            for i in cons.indices { ContactSolver.applyRestitution(&cons[i], states: stateBuf, threshold: threshold) }
-            // What restitution added to the accumulated impulse was applied once more.
-            for k in watches.indices { watches[k].total += ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
+            for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
+        }
         }
         }
         }
