@@ -72,7 +72,7 @@ import Testing
     }
 
     static let storedJointFingerprint: UInt64 = 3_834_796_715_146_745_057
-    static let storedContactFingerprint: UInt64 = 2_442_422_211_568_555_432
+    static let storedContactFingerprint: UInt64 = 16_943_932_674_928_719_006
 
     @Test func twoIdenticalRunsAreBitIdentical() throws {
         let first = try Self.jointScene(), second = try Self.jointScene()
