@@ -58,13 +58,28 @@ enum ContactImpact {
 
     /// Resolves the impacts among `bouncing` (indices of constraints with restitution) at the current velocities.
     /// `impactImpulse` of each constraint receives what it applied.
+    ///
+    /// After the first pass a constraint is visited again only when one of its bodies changed in the pass before or
+    /// in this one (`changed` holds, per body, the last pass that changed it; `pass` counts passes through the
+    /// step): a constraint whose bodies kept their velocities since it was found no impact is still none, so
+    /// skipping it changes nothing but the cost.
     static func resolve(_ bouncing: UnsafeBufferPointer<Int32>, _ cons: UnsafeMutableBufferPointer<ContactConstraint>,
-                        states: UnsafeMutableBufferPointer<BodyState>, threshold: Double, h: Double) {
+                        states: UnsafeMutableBufferPointer<BodyState>, changed: UnsafeMutableBufferPointer<Int32>,
+                        pass: inout Int32, threshold: Double, h: Double) {
         let maxPasses = bouncing.count + extraPasses
-        for _ in 0..<maxPasses {
+        for p in 0..<maxPasses {
+            let current = pass
+            pass += 1
             var applied = false
-            for i in bouncing where collide(&cons[Int(i)], states: states, threshold: threshold, h: h) {
+            for i in bouncing {
+                let c = Int(i)
+                let a = Int(cons[c].bodyA), b = Int(cons[c].bodyB)
+                if p > 0 && changed[a] < current - 1 && changed[b] < current - 1 { continue }
+                guard collide(&cons[c], states: states, threshold: threshold, h: h) else { continue }
                 applied = true
+                // Static and kinematic bodies keep their velocities: marking them would revisit all they touch.
+                if states[a].invMass > 0 || states[a].invInertia > 0 { changed[a] = current }
+                if states[b].invMass > 0 || states[b].invInertia > 0 { changed[b] = current }
             }
             guard applied else { break }
         }

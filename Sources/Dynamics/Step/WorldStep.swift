@@ -31,10 +31,10 @@ extension PhysicsWorld {
         swap(&lanes, &scratchLanes)
         var watches = ContiguousArray<ImpulseWatch>()
         swap(&watches, &scratchWatches)
-        var bouncing = ContiguousArray<Int32>()
-        swap(&bouncing, &scratchBouncing)
+        var bouncing = ContiguousArray<Int32>(), impactChanged = ContiguousArray<Int32>()
+        swap(&bouncing, &scratchBouncing); swap(&impactChanged, &scratchImpactChanged)
         defer {
-            swap(&bouncing, &scratchBouncing)
+            swap(&bouncing, &scratchBouncing); swap(&impactChanged, &scratchImpactChanged)
             swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
             swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
             swap(&lanes, &scratchLanes)
@@ -73,6 +73,9 @@ extension PhysicsWorld {
         for i in constraints.indices where contacts[Int(constraints[i].contact)].restitution > 0 {
             bouncing.append(Int32(i))
         }
+        impactChanged.removeAll(keepingCapacity: true)
+        if !bouncing.isEmpty { impactChanged.append(contentsOf: repeatElement(-2, count: bodies.count)) }
+        var impactPass: Int32 = 0
         watches.removeAll(keepingCapacity: true)
         if !events.isEmpty { ImpulseWatch.collect(&watches, events: events, constraints: constraints) }
         for j in joints.indices where joints[j].inUse {
@@ -89,6 +92,7 @@ extension PhysicsWorld {
         let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
         let threshold = restitutionThreshold
         bouncing.withUnsafeBufferPointer { bouncing in
+        impactChanged.withUnsafeMutableBufferPointer { impactChanged in
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
@@ -125,7 +129,8 @@ extension PhysicsWorld {
                 // Impacts before the soft solve, so it has nothing approaching to share out (`ContactImpact`).
                 if !bouncing.isEmpty {
                     ContactImpact.noteGains(bouncing, cons, states: stateBuf)
-                    ContactImpact.resolve(bouncing, cons, states: stateBuf, threshold: threshold, h: h)
+                    ContactImpact.resolve(bouncing, cons, states: stateBuf, changed: impactChanged, pass: &impactPass,
+                                          threshold: threshold, h: h)
                 }
                 for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
                 schedule.warmStart(cons, states: stateBuf)
@@ -147,6 +152,7 @@ extension PhysicsWorld {
             }
             lanes.storeImpulses(into: cons)
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
+        }
         }
         }
         }

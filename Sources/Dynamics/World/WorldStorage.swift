@@ -9,7 +9,7 @@ extension PhysicsWorld {
             + bytes(joints) + broadPhase.storageBytes + contactOfPair.storageBytes
             + bytes(freeBodies) + bytes(freeShapes) + bytes(freeContacts) + bytes(freeJoints) + bytes(events)
             + bytes(scratchStates) + bytes(scratchInputs) + bytes(scratchConstraints) + bytes(scratchJoints)
-            + bytes(scratchWatches) + bytes(scratchBouncing)
+            + bytes(scratchWatches) + bytes(scratchBouncing) + bytes(scratchImpactChanged)
             + bytes(scratchCandidates) + bytes(scratchPairs) + bytes(scratchLanes.pairs) + bytes(scratchLanes.sources)
     }
 }
