@@ -16,7 +16,7 @@
 /// Impacts are found after the sub-step's velocity integration, so a body whose gap gravity closes within the
 /// sub-step bounces (the speculative solve would otherwise stop it at the surface, at no speed to bounce with). But
 /// whether a point approaches faster than the threshold is judged on its speed without what this sub-step's
-/// integration added (`ContactConstraintPoint.integrationGain`): a body resting on a bouncy floor gains g h of
+/// integration added (`VelocityChange`): a body resting on a bouncy floor gains g h of
 /// approach every sub-step, and that is no impact.
 ///
 /// A point with a gap bounces where it is, up to one sub-step's travel before touching (1.25 pt at 300 pt/s with
@@ -26,36 +26,6 @@ enum ContactImpact {
     /// needs at most n passes in any constraint order; the cap keeps a jammed cluster of very elastic bodies cheap.
     static let extraPasses = 8
 
-    /// Before the sub-step's velocity integration: notes each bouncing point's normal speed.
-    static func noteSpeeds(_ bouncing: UnsafeBufferPointer<Int32>, _ cons: UnsafeMutableBufferPointer<ContactConstraint>,
-                           states: UnsafeMutableBufferPointer<BodyState>) {
-        for i in bouncing {
-            let c = Int(i)
-            let pair = BodyPair(a: states[Int(cons[c].bodyA)], b: states[Int(cons[c].bodyB)])
-            let n = cons[c].normal
-            cons[c].p1.integrationGain = dot(pair.relativeVelocity(cons[c].p1.rA, cons[c].p1.rB), n)
-            if cons[c].pointCount > 1 {
-                cons[c].p2.integrationGain = dot(pair.relativeVelocity(cons[c].p2.rA, cons[c].p2.rB), n)
-            }
-        }
-    }
-
-    /// After the integration: turns the noted speeds into what the integration changed them by.
-    static func noteGains(_ bouncing: UnsafeBufferPointer<Int32>, _ cons: UnsafeMutableBufferPointer<ContactConstraint>,
-                          states: UnsafeMutableBufferPointer<BodyState>) {
-        for i in bouncing {
-            let c = Int(i)
-            let pair = BodyPair(a: states[Int(cons[c].bodyA)], b: states[Int(cons[c].bodyB)])
-            let n = cons[c].normal
-            cons[c].p1.integrationGain = dot(pair.relativeVelocity(cons[c].p1.rA, cons[c].p1.rB), n)
-                - cons[c].p1.integrationGain
-            if cons[c].pointCount > 1 {
-                cons[c].p2.integrationGain = dot(pair.relativeVelocity(cons[c].p2.rA, cons[c].p2.rB), n)
-                    - cons[c].p2.integrationGain
-            }
-        }
-    }
-
     /// Resolves the impacts among `bouncing` (indices of constraints with restitution) at the current velocities.
     /// `impactImpulse` of each constraint receives what it applied.
     ///
@@ -64,8 +34,8 @@ enum ContactImpact {
     /// step): a constraint whose bodies kept their velocities since it was found no impact is still none, so
     /// skipping it changes nothing but the cost.
     static func resolve(_ bouncing: UnsafeBufferPointer<Int32>, _ cons: UnsafeMutableBufferPointer<ContactConstraint>,
-                        states: UnsafeMutableBufferPointer<BodyState>, changed: UnsafeMutableBufferPointer<Int32>,
-                        pass: inout Int32, threshold: Double, h: Double) {
+                        states: UnsafeMutableBufferPointer<BodyState>, gains: UnsafeBufferPointer<VelocityChange>,
+                        changed: UnsafeMutableBufferPointer<Int32>, pass: inout Int32, threshold: Double, h: Double) {
         let maxPasses = bouncing.count + extraPasses
         for p in 0..<maxPasses {
             let current = pass
@@ -75,7 +45,7 @@ enum ContactImpact {
                 let c = Int(i)
                 let a = Int(cons[c].bodyA), b = Int(cons[c].bodyB)
                 if p > 0 && changed[a] < current - 1 && changed[b] < current - 1 { continue }
-                guard collide(&cons[c], states: states, threshold: threshold, h: h) else { continue }
+                guard collide(&cons[c], states: states, gains: gains, threshold: threshold, h: h) else { continue }
                 applied = true
                 // Static and kinematic bodies keep their velocities: marking them would revisit all they touch.
                 if states[a].invMass > 0 || states[a].invInertia > 0 { changed[a] = current }
@@ -88,28 +58,30 @@ enum ContactImpact {
     /// One collision of constraint `c`, if one of its points is an impact now. Returns whether it applied an impulse.
     @inline(__always)
     static func collide(_ c: inout ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>,
-                        threshold: Double, h: Double) -> Bool {
+                        gains: UnsafeBufferPointer<VelocityChange>, threshold: Double, h: Double) -> Bool {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         var pair = BodyPair(a: states[a], b: states[b])
         let n = c.normal, e = c.restitution
-        let s1 = ContactSolver.separation(c.p1, pair, n)
         let vn1 = dot(pair.relativeVelocity(c.p1.rA, c.p1.rB), n)
-        let hit1 = isImpact(s1, vn1, c.p1.integrationGain, threshold, h)
+        // Cheapest test first: most contacts do not approach that fast.
+        let gain1 = vn1 < -threshold ? gains[b].along(n, at: c.p1.rB) - gains[a].along(n, at: c.p1.rA) : 0
+        let hit1 = vn1 < -threshold && isImpact(ContactSolver.separation(c.p1, pair, n), vn1, gain1, threshold, h)
         if c.pointCount == 1 {
             guard hit1 else { return false }
-            let impulse = -c.p1.normalMass * (1 + e) * approach(vn1, c.p1.integrationGain)
+            let impulse = -c.p1.normalMass * (1 + e) * approach(vn1, gain1)
             pair.apply(impulse * n, c.p1.rA, c.p1.rB)
             c.impactImpulse += impulse
         } else {
-            let s2 = ContactSolver.separation(c.p2, pair, n)
             let vn2 = dot(pair.relativeVelocity(c.p2.rA, c.p2.rB), n)
-            let hit2 = isImpact(s2, vn2, c.p2.integrationGain, threshold, h)
+            let gain2 = vn2 < -threshold ? gains[b].along(n, at: c.p2.rB) - gains[a].along(n, at: c.p2.rA) : 0
+            let hit2 = vn2 < -threshold && isImpact(ContactSolver.separation(c.p2, pair, n), vn2, gain2, threshold, h)
             guard hit1 || hit2 else { return false }
             if c.isBlockSolved {
                 // Both points at once (see `ContactBlock`), so a box landing flat bounces flat. A point that is no
                 // impact must only not approach further than its gap allows.
-                let b1 = target(s1, vn1, c.p1.integrationGain, hit1, e, h)
-                let b2 = target(s2, vn2, c.p2.integrationGain, hit2, e, h)
+                let s1 = ContactSolver.separation(c.p1, pair, n), s2 = ContactSolver.separation(c.p2, pair, n)
+                let b1 = target(s1, vn1, gain1, hit1, e, h)
+                let b2 = target(s2, vn2, gain2, hit2, e, h)
                 let k = c.block
                 let (x1, x2) = ContactBlock.complementarity(k.k11, k.k12, k.k22, b1, b2, 0, 0)
                 guard x1 > 0 || x2 > 0 else { return false }
@@ -119,11 +91,11 @@ enum ContactImpact {
             } else {
                 // Points too close together for the block: the faster approach bounces, the other follows.
                 if hit1 && (!hit2 || vn1 <= vn2) {
-                    let impulse = -c.p1.normalMass * (1 + e) * approach(vn1, c.p1.integrationGain)
+                    let impulse = -c.p1.normalMass * (1 + e) * approach(vn1, gain1)
                     pair.apply(impulse * n, c.p1.rA, c.p1.rB)
                     c.impactImpulse += impulse
                 } else {
-                    let impulse = -c.p2.normalMass * (1 + e) * approach(vn2, c.p2.integrationGain)
+                    let impulse = -c.p2.normalMass * (1 + e) * approach(vn2, gain2)
                     pair.apply(impulse * n, c.p2.rA, c.p2.rB)
                     c.impactImpulse += impulse
                 }
@@ -163,4 +135,15 @@ enum ContactImpact {
         -> Double {
         hit ? (1 + e) * approach(vn, gain) : vn + max(s, 0) / h
     }
+}
+
+/// How a body's velocity changed in the sub-step's velocity integration (gravity, forces, fields, damping), for
+/// `ContactImpact`; zero for bodies the integration does not move.
+struct VelocityChange {
+    var v = Vector.zero
+    var w: Double = 0
+
+    /// The change of the velocity of the point at `r` from the centre, along `n`.
+    @inline(__always)
+    func along(_ n: Vector, at r: Vector) -> Double { dot(v + cross(w, r), n) }
 }

@@ -10,9 +10,6 @@ struct ContactConstraintPoint {
     var maxNormalImpulse: Double = 0
     var normalMass: Double = 0
     var tangentMass: Double = 0
-    /// How much the sub-step's velocity integration (gravity, forces, fields) changed the normal speed, for
-    /// `ContactImpact`: set only on contacts that bounce.
-    var integrationGain: Double = 0
 }
 
 /// A touching contact prepared for the sub-step loop.

@@ -32,9 +32,12 @@ extension PhysicsWorld {
         var watches = ContiguousArray<ImpulseWatch>()
         swap(&watches, &scratchWatches)
         var bouncing = ContiguousArray<Int32>(), impactChanged = ContiguousArray<Int32>()
+        var impactGains = ContiguousArray<VelocityChange>()
         swap(&bouncing, &scratchBouncing); swap(&impactChanged, &scratchImpactChanged)
+        swap(&impactGains, &scratchImpactGains)
         defer {
             swap(&bouncing, &scratchBouncing); swap(&impactChanged, &scratchImpactChanged)
+            swap(&impactGains, &scratchImpactGains)
             swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
             swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
             swap(&lanes, &scratchLanes)
@@ -74,7 +77,11 @@ extension PhysicsWorld {
             bouncing.append(Int32(i))
         }
         impactChanged.removeAll(keepingCapacity: true)
-        if !bouncing.isEmpty { impactChanged.append(contentsOf: repeatElement(-2, count: bodies.count)) }
+        impactGains.removeAll(keepingCapacity: true)
+        if !bouncing.isEmpty {
+            impactChanged.append(contentsOf: repeatElement(-2, count: bodies.count))
+            impactGains.append(contentsOf: repeatElement(VelocityChange(), count: bodies.count))
+        }
         var impactPass: Int32 = 0
         watches.removeAll(keepingCapacity: true)
         if !events.isEmpty { ImpulseWatch.collect(&watches, events: events, constraints: constraints) }
@@ -93,6 +100,7 @@ extension PhysicsWorld {
         let threshold = restitutionThreshold
         bouncing.withUnsafeBufferPointer { bouncing in
         impactChanged.withUnsafeMutableBufferPointer { impactChanged in
+        impactGains.withUnsafeMutableBufferPointer { gains in
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
@@ -109,7 +117,12 @@ extension PhysicsWorld {
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             for k in 0..<substeps {
-                if !bouncing.isEmpty { ContactImpact.noteSpeeds(bouncing, cons, states: stateBuf) }
+                if !bouncing.isEmpty {
+                    for input in inputs {
+                        let s = stateBuf[Int(input.body)]
+                        gains[Int(input.body)] = VelocityChange(v: -s.v, w: -s.w)
+                    }
+                }
                 for input in inputs {
                     var s = stateBuf[Int(input.body)]
                     s.v = input.linearDamping * (s.v + input.dv)
@@ -128,9 +141,13 @@ extension PhysicsWorld {
                 }
                 // Impacts before the soft solve, so it has nothing approaching to share out (`ContactImpact`).
                 if !bouncing.isEmpty {
-                    ContactImpact.noteGains(bouncing, cons, states: stateBuf)
-                    ContactImpact.resolve(bouncing, cons, states: stateBuf, changed: impactChanged, pass: &impactPass,
-                                          threshold: threshold, h: h)
+                    for input in inputs {
+                        let s = stateBuf[Int(input.body)]
+                        gains[Int(input.body)].v += s.v
+                        gains[Int(input.body)].w += s.w
+                    }
+                    ContactImpact.resolve(bouncing, cons, states: stateBuf, gains: UnsafeBufferPointer(gains),
+                                          changed: impactChanged, pass: &impactPass, threshold: threshold, h: h)
                 }
                 for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
                 schedule.warmStart(cons, states: stateBuf)
@@ -152,6 +169,7 @@ extension PhysicsWorld {
             }
             lanes.storeImpulses(into: cons)
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
+        }
         }
         }
         }

@@ -10,6 +10,7 @@ extension PhysicsWorld {
             + bytes(freeBodies) + bytes(freeShapes) + bytes(freeContacts) + bytes(freeJoints) + bytes(events)
             + bytes(scratchStates) + bytes(scratchInputs) + bytes(scratchConstraints) + bytes(scratchJoints)
             + bytes(scratchWatches) + bytes(scratchBouncing) + bytes(scratchImpactChanged)
+            + bytes(scratchImpactGains)
             + bytes(scratchCandidates) + bytes(scratchPairs) + bytes(scratchLanes.pairs) + bytes(scratchLanes.sources)
     }
 }

@@ -72,7 +72,7 @@ import Testing
     }
 
     static let storedJointFingerprint: UInt64 = 3_834_796_715_146_745_057
-    static let storedContactFingerprint: UInt64 = 16_943_932_674_928_719_006
+    static let storedContactFingerprint: UInt64 = 122_258_640_718_356_462
 
     @Test func twoIdenticalRunsAreBitIdentical() throws {
         let first = try Self.jointScene(), second = try Self.jointScene()
