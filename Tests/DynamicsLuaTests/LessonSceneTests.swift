@@ -16,6 +16,7 @@ private let lessonsFolder: String = {
     ("01-gravity", "01-gravity.svg"), ("02-collisions", "02-collisions.svg"), ("03-springs", "03-springs.svg"),
     ("04-pushes", "04-pushes.svg"), ("05-composites", "05-composites.svg"),
     ("06-springy-list", "06-springy-list.svg"), ("07-transitions", "07-transitions.svg"),
+    ("08-materials", "08-materials.svg"),
 ])
 func lessonScene(_ name: String, _ picture: String) throws {
     let errors = ErrorLog()

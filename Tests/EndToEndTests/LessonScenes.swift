@@ -17,6 +17,7 @@ private func runLesson(_ arguments: [String], environment: [String: String] = [:
         ("05-composites", "didPause was called once"),
         ("06-springy-list", "every cell lags more than each cell nearer the finger"),
         ("07-transitions", "the dynamic animator's didPause completed the transition"),
+        ("08-materials", "the other four keep at most 10% of it each"),
       ])
 func lessonRunsThroughLuadyn(_ name: String, _ expected: String) throws {
     let folder = NSTemporaryDirectory() + "luadyn-lesson-e2e-\(UUID().uuidString)"

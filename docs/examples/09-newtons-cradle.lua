@@ -6,8 +6,8 @@ animator = Animator{ width = 400, height = 400 }
 local radius, length, n = 20, 200, 5
 balls = {}
 for i = 1, n do
-  -- a 2 pt gap between the balls, so each strike is one clean two-ball collision (touching balls share the blow)
-  local x = 120 + (2 * radius + 2) * (i - 1)
+  -- the balls touch: the blow travels through the row as a sequence of two-ball collisions
+  local x = 120 + 2 * radius * (i - 1)
   local pivot = Point(x, 50)
   local ball
   if i == 1 then
@@ -24,13 +24,12 @@ end
 animator:addBehavior(Gravity(table.unpack(balls)))
 animator:addBehavior(Collision(table.unpack(balls)))
 animator:addBehavior(ItemBehavior{ balls[1], balls[2], balls[3], balls[4], balls[5], elasticity = 1, friction = 0 })
-animator.substeps = 8
 
--- run until just after the strike
+-- run until just after the strike, at the default settings (frames of 1/60 s, 4 sub-steps)
 local struck = false
 local last = balls[n]
 while animator.time < 2 do
-  animator:step(1 / 240)
+  animator:step()
   if last.velocity.x > 50 then struck = true; break end
 end
 animator:run(0.05)

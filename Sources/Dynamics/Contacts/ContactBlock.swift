@@ -10,7 +10,7 @@
 /// touching points, (K / massScale) x = K a - vn - bias, so every mode of the pair (sinking and rocking) is a spring
 /// of the contact's frequency and damping. (Giving each point its own compliance instead, from its diagonal entry of
 /// K, left a 20-row pyramid rocking at about 3 Hz and growing.) A speculative point (a gap) is rigid and closes
-/// the gap this sub-step (bias s / h); the relax pass and the bounce are rigid with no bias. A soft point scales
+/// the gap this sub-step (bias s / h); the relax pass and impacts (`ContactImpact`) are rigid with no bias. A soft point scales
 /// its row and column of K by sqrt(1 / massScale), so M = K / massScale when both are soft and M = K when neither
 /// is, and b = vn + bias - K a. With two unknowns the problem is solved by trying its four cases in turn (both
 /// push, only the first, only the second, neither), as Box2D 2.4's block solver does.
@@ -87,18 +87,6 @@ struct ContactBlock {
         if s > 0 { return (s * inverseH, false) }
         if useBias { return (max(softness.biasRate * s, -SolverTuning.contactPushMaxVelocity), true) }
         return (0, false)
-    }
-
-    /// Both points bounce: their normal speeds become -e times their approach speeds at once.
-    @inline(__always)
-    static func bounce(_ p1: inout ContactConstraintPoint, _ p2: inout ContactConstraintPoint, _ k: ContactBlock,
-                       _ pair: inout BodyPair, _ n: Vector, _ restitution: Double) {
-        let vn1 = dot(pair.relativeVelocity(p1.rA, p1.rB), n), vn2 = dot(pair.relativeVelocity(p2.rA, p2.rB), n)
-        let a1 = p1.normalImpulse, a2 = p2.normalImpulse
-        let b1 = vn1 + restitution * p1.relativeVelocity - (k.k11 * a1 + k.k12 * a2)
-        let b2 = vn2 + restitution * p2.relativeVelocity - (k.k12 * a1 + k.k22 * a2)
-        let (x1, x2) = complementarity(k.k11, k.k12, k.k22, b1, b2, a1, a2)
-        apply(&p1, &p2, x1, x2, &pair, n)
     }
 
     /// Stores the new impulses and applies their change, the first point's first.

@@ -10,8 +10,6 @@ struct ContactConstraintPoint {
     var maxNormalImpulse: Double = 0
     var normalMass: Double = 0
     var tangentMass: Double = 0
-    /// Normal approach speed at the step start, for restitution; left zero for contacts that do not bounce.
-    var relativeVelocity: Double = 0
 }
 
 /// A touching contact prepared for the sub-step loop.
@@ -32,6 +30,8 @@ struct ContactConstraint {
     /// The normal block of a two-point manifold: how an impulse at either point changes the normal speed at each
     /// (see `ContactBlock`); zero when the points are too close together for it to be well conditioned.
     var block = ContactBlock()
+    /// The normal impulse the step's impacts applied (`ContactImpact`), both points summed.
+    var impactImpulse: Double = 0
 
     /// Whether the normal impulses are solved together (two points and a well-conditioned block).
     var isBlockSolved: Bool { pointCount == 2 && block.isSolvable }
@@ -50,14 +50,13 @@ enum ContactSolver {
         c.normal = normal
         c.friction = contact.pointee.friction
         c.restitution = contact.pointee.restitution
-        let bounces = c.restitution > 0
+        c.impactImpulse = 0
         c.softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
         c.softScale = 1 / c.softness.massScale
         c.rootSoftScale = c.softScale.squareRoot()
         let tangent = normal.rightPerp
         let offsetA = bodies[a].center - bodies[a].origin
         let offsetB = bodies[b].center - bodies[b].origin
-        let vA = states[a].v, wA = states[a].w, vB = states[b].v, wB = states[b].w
 
         func make(_ mp: ManifoldPoint, _ ni: Double, _ ti: Double) -> ContactConstraintPoint {
             var p = ContactConstraintPoint()
@@ -72,11 +71,6 @@ enum ContactSolver {
             let rtA = cross(p.rA, tangent), rtB = cross(p.rB, tangent)
             let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
             p.tangentMass = kT > 0 ? 1 / kT : 0
-            // Only restitution reads the approach speed.
-            if bounces {
-                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-                p.relativeVelocity = dot(normal, dv)
-            }
             return p
         }
         c.pointCount = 0
@@ -161,42 +155,6 @@ enum ContactSolver {
         let applied = newImpulse - p.tangentImpulse
         p.tangentImpulse = newImpulse
         pair.apply(applied * t, p.rA, p.rB)
-    }
-
-    /// After the sub-steps: points that approached faster than the threshold bounce back by the restitution.
-    static func applyRestitution(_ c: inout ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>,
-                                 threshold: Double) {
-        guard c.restitution > 0 else { return }
-        let a = Int(c.bodyA), b = Int(c.bodyB)
-        var pair = BodyPair(a: states[a], b: states[b])
-        let n = c.normal, e = c.restitution, count = c.pointCount
-        if c.isBlockSolved && bounces(c.p1, threshold) && bounces(c.p2, threshold) {
-            ContactBlock.bounce(&c.p1, &c.p2, c.block, &pair, n, e)
-        } else {
-            if count > 0 { bounce(&c.p1, &pair, n, e, threshold) }
-            if count > 1 { bounce(&c.p2, &pair, n, e, threshold) }
-        }
-        states[a] = pair.a
-        states[b] = pair.b
-    }
-
-    /// Whether a point bounces: it approached faster than the threshold and pushed during the step.
-    @inline(__always)
-    static func bounces(_ p: ContactConstraintPoint, _ threshold: Double) -> Bool {
-        p.relativeVelocity < -threshold && p.maxNormalImpulse > 0
-    }
-
-    @inline(__always)
-    private static func bounce(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ n: Vector, _ restitution: Double,
-                               _ threshold: Double) {
-        guard bounces(p, threshold) else { return }
-        let vn = dot(pair.relativeVelocity(p.rA, p.rB), n)
-        let impulse = -p.normalMass * (vn + restitution * p.relativeVelocity)
-        let newImpulse = max(p.normalImpulse + impulse, 0)
-        let applied = newImpulse - p.normalImpulse
-        p.normalImpulse = newImpulse
-        p.maxNormalImpulse = max(p.maxNormalImpulse, applied)
-        pair.apply(applied * n, p.rA, p.rB)
     }
 
     /// Keeps the impulses in the contact for next step's warm start.

@@ -3,7 +3,7 @@
 ///
 /// In the soft step each sub-step first applies the impulse the previous sub-step ended with (warm starting) and
 /// then corrects it, so a point receives its accumulated impulse once per sub-step: the step's total is the sum of
-/// the accumulated impulses at the end of every sub-step, plus what the restitution pass adds. The impulse kept
+/// the accumulated impulses at the end of every sub-step, plus what the impacts apply (`ContactImpact`). The impulse kept
 /// for warm starting is only the last sub-step's share, a small part of a hard impact.
 struct ImpulseWatch {
     /// The event in `PhysicsWorld.events` that gets the total.

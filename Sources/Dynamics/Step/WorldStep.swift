@@ -10,7 +10,8 @@ struct VelocityInput {
 extension PhysicsWorld {
     /// Advances the world by `dt` seconds in `substeps` sub-steps (the soft-step pipeline):
     /// contacts are updated, then each sub-step integrates velocities, warm starts, solves with position feedback,
-    /// integrates positions and relaxes without it; restitution follows, then continuous collision and sleep.
+    /// integrates positions and relaxes without it; the impacts (restitution, `ContactImpact`) come between the
+    /// velocity integration and the solve. Continuous collision and sleep follow.
     mutating func step(dt: Double, substeps: Int) {
         events.removeAll(keepingCapacity: true)
         guard dt > 0, substeps > 0 else { return }
@@ -36,7 +37,13 @@ extension PhysicsWorld {
         swap(&lanes, &scratchLanes)
         var watches = ContiguousArray<ImpulseWatch>()
         swap(&watches, &scratchWatches)
+        var bouncing = ContiguousArray<Int32>(), impactChanged = ContiguousArray<Int32>()
+        var impactGains = ContiguousArray<VelocityChange>()
+        swap(&bouncing, &scratchBouncing); swap(&impactChanged, &scratchImpactChanged)
+        swap(&impactGains, &scratchImpactGains)
         defer {
+            swap(&bouncing, &scratchBouncing); swap(&impactChanged, &scratchImpactChanged)
+            swap(&impactGains, &scratchImpactGains)
             swap(&states, &scratchStates); swap(&inputs, &scratchInputs)
             swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
             swap(&lanes, &scratchLanes)
@@ -71,6 +78,17 @@ extension PhysicsWorld {
             guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
             constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB))
         }
+        bouncing.removeAll(keepingCapacity: true)
+        for i in constraints.indices where contacts[Int(constraints[i].contact)].restitution > 0 {
+            bouncing.append(Int32(i))
+        }
+        impactChanged.removeAll(keepingCapacity: true)
+        impactGains.removeAll(keepingCapacity: true)
+        if !bouncing.isEmpty {
+            impactChanged.append(contentsOf: repeatElement(-2, count: bodies.count))
+            impactGains.append(contentsOf: repeatElement(VelocityChange(), count: bodies.count))
+        }
+        var impactPass: Int32 = 0
         watches.removeAll(keepingCapacity: true)
         if !events.isEmpty { ImpulseWatch.collect(&watches, events: events, constraints: constraints) }
         for j in joints.indices where joints[j].inUse {
@@ -96,6 +114,10 @@ extension PhysicsWorld {
         defer { swap(&wave, &scratchJointWave); swap(&contactWave, &scratchContactWave) }
         if splitsJoints { wave.build(active: activeJoints, joints: joints, states: states) }
         let marks = splitsJoints ? solvePool?.marks(count: activeJoints.count) : nil
+        let threshold = restitutionThreshold
+        bouncing.withUnsafeBufferPointer { bouncing in
+        impactChanged.withUnsafeMutableBufferPointer { impactChanged in
+        impactGains.withUnsafeMutableBufferPointer { gains in
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
@@ -141,6 +163,12 @@ extension PhysicsWorld {
             contactWave.predecessors.withUnsafeBufferPointer { waitBuf in
             parallel?.useContacts(schedule, items: itemBuf, waits: waitBuf)
             for k in 0..<substeps {
+                if !bouncing.isEmpty {
+                    for input in inputs {
+                        let s = stateBuf[Int(input.body)]
+                        gains[Int(input.body)] = VelocityChange(v: -s.v, w: -s.w)
+                    }
+                }
                 if let parallel {
                     parallel.integrateVelocities()
                 } else {
@@ -153,6 +181,16 @@ extension PhysicsWorld {
                                              time: fieldTime + Double(k) * h)
                         }
                     }
+                }
+                // Impacts before the soft solve, so it has nothing approaching to share out (`ContactImpact`).
+                if !bouncing.isEmpty {
+                    for input in inputs {
+                        let s = stateBuf[Int(input.body)]
+                        gains[Int(input.body)].v += s.v
+                        gains[Int(input.body)].w += s.w
+                    }
+                    ContactImpact.resolve(bouncing, cons, states: stateBuf, gains: UnsafeBufferPointer(gains),
+                                          changed: impactChanged, pass: &impactPass, threshold: threshold, h: h)
                 }
                 if let parallel, splitsJoints {
                     parallel.warmStartJoints()
@@ -193,11 +231,10 @@ extension PhysicsWorld {
             }
             }
             lanes.storeImpulses(into: cons)
-            let threshold = restitutionThreshold
-            for k in watches.indices { watches[k].total -= ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
-            for i in cons.indices { ContactSolver.applyRestitution(&cons[i], states: stateBuf, threshold: threshold) }
-            // What restitution added to the accumulated impulse was applied once more.
-            for k in watches.indices { watches[k].total += ImpulseWatch.normalImpulse(cons[Int(watches[k].constraint)]) }
+            for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
+        }
+        }
+        }
         }
         }
         }

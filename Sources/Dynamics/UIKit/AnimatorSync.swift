@@ -12,6 +12,9 @@ struct SyncedState {
     /// The behaviour and identifier of each boundary segment, by shape handle. Looked up, never iterated.
     var boundaryOfShape: [Int32: (behavior: CollisionBehavior, id: BoundaryIdentifier?)] = [:]
     var nextGroup: Int32 = 0
+    /// Set when a collision behaviour made, rebuilt or dropped boundary segments: the sync then links abutting ends
+    /// across behaviours again (`linkBoundariesAcrossBehaviours`).
+    var boundaryLinksStale = false
     /// The items and group members with an observer, told of every frame (see `DynamicItemObserver`).
     var observedItems: [DynamicItem] = []
 }
@@ -66,6 +69,10 @@ extension Animator {
         for (k, it) in items.enumerated() { apply(table.settings[k], to: it, sharingWith: &lastFilter) }
 
         syncWorldParts(tree)
+        if synced.boundaryLinksStale {
+            synced.boundaryLinksStale = false
+            linkBoundariesAcrossBehaviours()
+        }
         // Anchored items may have come, gone or moved: rows of tiles are found again.
         world.updateCoveredEdges()
         synced.items = items

@@ -29,6 +29,12 @@ struct PhysicsWorld {
     var scratchJoints = ContiguousArray<Int32>()
     var scratchLanes = ContactLanes()
     var scratchWatches = ContiguousArray<ImpulseWatch>()
+    /// The step's contact constraints that bounce (restitution above zero), by index.
+    var scratchBouncing = ContiguousArray<Int32>()
+    /// Per body, the last impact pass that changed its velocity (`ContactImpact.resolve`).
+    var scratchImpactChanged = ContiguousArray<Int32>()
+    /// Per body, how the sub-step's velocity integration changed its velocity (`VelocityChange`).
+    var scratchImpactGains = ContiguousArray<VelocityChange>()
     /// Broadphase candidates of a continuous sweep, kept so each sweep reuses the storage.
     var scratchCandidates = ContiguousArray<Int32>()
     var scratchPairs = ContiguousArray<(Int32, Int32)>()

@@ -25,6 +25,8 @@ extension PhysicsWorld {
                 part("free contacts", freeContacts), part("free joints", freeJoints), part("events", events),
                 part("solver states", scratchStates), part("solver inputs", scratchInputs),
                 part("contact constraints", scratchConstraints), part("joint scratch", scratchJoints),
+                part("impulse watches", scratchWatches), part("bouncing contacts", scratchBouncing),
+                part("impact marks", scratchImpactChanged), part("impact gains", scratchImpactGains),
                 part("pair candidates", scratchCandidates), part("pairs", scratchPairs),
                 part("lane pairs", scratchLanes.pairs), part("lane sources", scratchLanes.sources)]
     }

@@ -121,3 +121,54 @@ do
   assert(table.concat(log, ", ") == "began low high, ended low high", table.concat(log, ", "))
   assert(high.center.y > 360, "with mode boundaries the items pass through each other")
 end
+
+-- Newton's cradle at default settings: five touching balls of elasticity 1 on attachments; the first, pulled aside
+-- so that it reaches the bottom at 300 pt/s (v^2 = 2 g L (1 - cos a), g = 1000 pt/s^2), sends the last one out at
+-- its speed and the others keep at most a tenth of it.
+do
+  local cradle = Animator{ width = 600, height = 400 }
+  local length, radius, speed = 200, 20, 300
+  local a = math.acos(1 - speed * speed / (2 * 1000 * length))
+  local balls = {}
+  for i = 1, 5 do
+    local pivot = Point(200 + 2 * radius * (i - 1), 50)
+    local offset = i == 1 and Point(-math.sin(a), math.cos(a)) * length or Point(0, length)
+    balls[i] = View{ center = pivot + offset, size = {2 * radius, 2 * radius}, shape = "ellipse" }
+    cradle:addBehavior(Attachment(balls[i], { anchor = pivot }))
+  end
+  cradle:addBehavior(Gravity(table.unpack(balls)))
+  cradle:addBehavior(Collision(table.unpack(balls)))
+  cradle:addBehavior(ItemBehavior{ balls[1], balls[2], balls[3], balls[4], balls[5], elasticity = 1, friction = 0 })
+  local frames = 0
+  while balls[5].velocity.x < speed / 2 and frames < 240 do cradle:step(); frames = frames + 1 end
+  for _ = 1, 3 do cradle:step() end
+  assert(frames < 240, "the blow reached the last ball")
+  assert(balls[5].velocity:length() >= 0.9 * speed, "the last ball leaves at " .. balls[5].velocity:length())
+  for i = 1, 4 do
+    assert(balls[i].velocity:length() <= 0.1 * speed, "ball " .. i .. " keeps " .. balls[i].velocity:length())
+  end
+end
+
+-- The same row free in space (no strings, no gravity), two balls thrown in: two leave, and momentum and energy are
+-- kept to rounding.
+do
+  local row = Animator{ width = 600, height = 400 }
+  local balls = {}
+  for i = 1, 5 do
+    balls[i] = View{ center = {200 + 40 * (i - 1) - (i <= 2 and 100 or 0), 200}, size = {40, 40}, shape = "ellipse" }
+  end
+  balls[1].velocity = Point(300, 0); balls[2].velocity = Point(300, 0)
+  row:addBehavior(Collision(table.unpack(balls)))
+  row:addBehavior(ItemBehavior{ balls[1], balls[2], balls[3], balls[4], balls[5], elasticity = 1, friction = 0 })
+  row:run(1)
+  local momentum, energy = 0, 0
+  for i = 1, 5 do
+    momentum = momentum + balls[i].mass * balls[i].velocity.x
+    energy = energy + balls[i].mass * balls[i].velocity.x ^ 2 / 2
+  end
+  local m = balls[1].mass
+  near(momentum, 2 * m * 300, 1e-9 * 2 * m * 300, "momentum")
+  near(energy, m * 300 ^ 2, 1e-9 * m * 300 ^ 2, "energy")
+  near(balls[4].velocity.x, 300, 1e-6, "ball 4"); near(balls[5].velocity.x, 300, 1e-6, "ball 5")
+  for i = 1, 3 do near(balls[i].velocity.x, 0, 1e-6, "ball " .. i) end
+end

@@ -3,10 +3,11 @@ import Testing
 @testable import Dynamics
 
 /// A box sliding without friction over a floor made of pieces keeps its speed and does not trip at the seams: over a
-/// boundary path of collinear points, over abutting segment boundaries, and over a row of anchored tiles.
+/// boundary path of collinear points, over abutting segment boundaries (of one collision behaviour or of two), and
+/// over a row of anchored tiles.
 @Suite struct SceneSeamTests {
     enum Floor: String, CaseIterable, CustomTestStringConvertible {
-        case collinearPath, abuttingSegments, anchoredTiles
+        case collinearPath, abuttingSegments, anchoredTiles, segmentsOfTwoBehaviours
         var testDescription: String { rawValue }
     }
 
@@ -43,6 +44,15 @@ import Testing
             let fixed = DynamicItemBehavior(items: tiles)
             fixed.anchored = true
             try animator.addBehavior(fixed)
+        case .segmentsOfTwoBehaviours:
+            // Every other segment belongs to a second collision behaviour, which the box is in too.
+            let other = CollisionBehavior(items: [box])
+            let xs = [left.x] + seams + [right.x]
+            for k in 0..<(xs.count - 1) {
+                try (k % 2 == 0 ? collision : other).addBoundary(.number(Double(k)), from: Vector(xs[k], top),
+                                                                 to: Vector(xs[k + 1], top))
+            }
+            try animator.addBehavior(other)
         }
         try animator.addBehavior(collision)
         try animator.addBehavior(GravityBehavior(items: [box]))
@@ -118,5 +128,30 @@ import Testing
         try collision.addBoundary(.string("c"), from: Vector(100, 0), to: Vector(100, 100))
         try animator.step()
         #expect(ghosts().allSatisfy { $0 == nil })
+    }
+
+    @Test func boundariesOfTwoBehavioursLinkAndUnlink() throws {
+        let animator = Animator()
+        let first = CollisionBehavior(), second = CollisionBehavior()
+        try first.addBoundary(.string("a"), from: Vector(0, 0), to: Vector(100, 0))
+        try second.addBoundary(.string("b"), from: Vector(100, 0), to: Vector(200, 0))
+        try animator.addBehavior(first)
+        try animator.addBehavior(second)
+        try animator.step()
+        func ghosts(_ c: CollisionBehavior) -> [Vector?] {
+            c.builtBoundaries.flatMap(\.shapes).flatMap { s in
+                [animator.world.shapes[Int(s)].shape.ghost1, animator.world.shapes[Int(s)].shape.ghost2]
+            }
+        }
+        #expect(ghosts(first) == [nil, Vector(200, 0)])
+        #expect(ghosts(second) == [Vector(0, 0), nil])
+        // The second behaviour leaves: the first one's end is open again.
+        animator.removeBehavior(second)
+        try animator.step()
+        #expect(ghosts(first) == [nil, nil])
+        // A boundary added to the second later links again once it is back.
+        try animator.addBehavior(second)
+        try animator.step()
+        #expect(ghosts(first) == [nil, Vector(200, 0)])
     }
 }

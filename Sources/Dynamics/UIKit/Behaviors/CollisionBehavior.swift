@@ -188,6 +188,7 @@ public final class CollisionBehavior: ItemHoldingBehavior {
         animator.synced.collisions.append(self)
         guard boundariesChanged else { return }
         boundariesChanged = false
+        animator.synced.boundaryLinksStale = true
         let wanted = allBoundaries(referenceBounds: animator.referenceBounds)
         // Every boundary's segments are made together, so pieces that abut join smoothly (see `linkedChains`).
         let segments = Shape.linkedChains(wanted.map(\.polylines))
@@ -209,6 +210,7 @@ public final class CollisionBehavior: ItemHoldingBehavior {
 
     /// Drops its boundary shapes and its group; joining an animator again builds them anew.
     override func removeWorldParts(_ animator: Animator) {
+        if !builtBoundaries.isEmpty { animator.synced.boundaryLinksStale = true }
         for built in builtBoundaries { Self.dropShapes(built.shapes, animator) }
         builtBoundaries.removeAll()
         group = -1
