@@ -39,6 +39,17 @@ enum PictureOptions {
         try o.value(key) { s, i, site throws(LuaError) in try s.checkPositive(i, site) }
     }
 
+    /// The overlays the terminal drawing and the SVG read alike, in this order (so the first bad one is the one named).
+    static func readArrowsTrailsAndEnergy<Options: PictureOverlayOptions>(_ o: OptionTable,
+                                                                         into options: inout Options) throws(LuaError) {
+        if let velocities = try o.boolean("velocities") { options.showVelocities = velocities }
+        if let scale = try positive(o, "velocityScale") { options.velocityScale = scale }
+        if let forces = try o.boolean("forces") { options.showForces = forces }
+        if let scale = try positive(o, "forceScale") { options.forceScale = scale }
+        if let trails = try o.boolean("trails") { options.showTrails = trails }
+        if let energy = try o.boolean("energy") { options.showEnergy = energy }
+    }
+
     /// The terminal drawing options: defaults (80 cells or the terminal's width if narrower, no taller than the
     /// terminal less a line for the prompt, braille, filled unless arrows are asked for (an arrow lights dots a filled
     /// item has lit already, so items are outlined then), joints and labels shown, colour when standard
@@ -64,12 +75,7 @@ enum PictureOptions {
         if let labels = try o.boolean("labels") { options.showLabels = labels }
         if let fields = try o.boolean("fields") { options.showFields = fields }
         if let view = try o.rect("view") { options.view = view.box }
-        if let velocities = try o.boolean("velocities") { options.showVelocities = velocities }
-        if let scale = try positive(o, "velocityScale") { options.velocityScale = scale }
-        if let forces = try o.boolean("forces") { options.showForces = forces }
-        if let scale = try positive(o, "forceScale") { options.forceScale = scale }
-        if let trails = try o.boolean("trails") { options.showTrails = trails }
-        if let energy = try o.boolean("energy") { options.showEnergy = energy }
+        try readArrowsTrailsAndEnergy(o, into: &options)
         if let grid = try o.boolean("grid") { options.showGrid = grid }
         options.filled = filled ?? !(options.showVelocities || options.showForces)
         return options
@@ -88,12 +94,7 @@ enum PictureOptions {
     static func svg(_ o: OptionTable?) throws(LuaError) -> SVGRenderer.Options {
         var options = SVGRenderer.Options()
         guard let o else { return options }
-        if let velocities = try o.boolean("velocities") { options.showVelocities = velocities }
-        if let scale = try positive(o, "velocityScale") { options.velocityScale = scale }
-        if let forces = try o.boolean("forces") { options.showForces = forces }
-        if let scale = try positive(o, "forceScale") { options.forceScale = scale }
-        if let trails = try o.boolean("trails") { options.showTrails = trails }
-        if let energy = try o.boolean("energy") { options.showEnergy = energy }
+        try readArrowsTrailsAndEnergy(o, into: &options)
         if let contacts = try o.boolean("contacts") { options.showContacts = contacts }
         if let labels = try o.boolean("labels") { options.showLabels = labels }
         if let fields = try o.boolean("fields") { options.showFields = fields }
@@ -158,3 +159,16 @@ enum PictureOptions {
         }
     }
 }
+
+/// The overlay settings the terminal drawing's and the SVG's options share, so one reader fills both.
+protocol PictureOverlayOptions {
+    var showVelocities: Bool { get set }
+    var velocityScale: Double { get set }
+    var showForces: Bool { get set }
+    var forceScale: Double { get set }
+    var showTrails: Bool { get set }
+    var showEnergy: Bool { get set }
+}
+
+extension TerminalCanvas.Options: PictureOverlayOptions {}
+extension SVGRenderer.Options: PictureOverlayOptions {}
