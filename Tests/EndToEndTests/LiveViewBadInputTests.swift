@@ -148,16 +148,8 @@ extension LiveViewBrowserTests {
     @Test func malformedMessagesNeverDisturbTheREPL() throws {
         let folder = try LuaDyn.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = folder.appendingPathComponent("scene.lua")
-        try LiveViewBrowserTests.scene.write(to: scene, atomically: true, encoding: .utf8)
-        let terminal = try TerminalSession(home: folder, arguments: ["-i", scene.path])
+        let (terminal, port) = try LiveViewBrowserTests.replServingTheScene(in: folder)
         defer { terminal.close() }
-        #expect(terminal.waitForPrompt())
-        try terminal.enter(".serve")
-        #expect(terminal.waitFor("serving at http://127.0.0.1:"))
-        let screen = terminal.screen()
-        let range = try #require(screen.range(of: "http://127.0.0.1:"))
-        let port = try #require(Int(String(screen[range.upperBound...].prefix { $0.isNumber })))
         let rude = try TestWebSocket(port: port, path: "/live")
         for text in ["", "nonsense", "{\"cmd\":\"eval\",\"code\":\"os.exit(3)\"}", "{\"cmd\":\"pause\",\"scene\":\"x\"}",
                      String(repeating: "{", count: 5000)] {

@@ -219,16 +219,9 @@ extension LiveViewBrowserTests {
     @Test func aREPLCommandIsSeenInThePage() throws {
         let folder = try LuaDyn.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = folder.appendingPathComponent("scene.lua")
-        try LiveViewBrowserTests.scene.write(to: scene, atomically: true, encoding: .utf8)
-        let terminal = try TerminalSession(home: folder, arguments: ["-i", scene.path])
+        let (terminal, port) = try LiveViewBrowserTests.replServingTheScene(in: folder)
         defer { terminal.close() }
-        #expect(terminal.waitForPrompt())
-        try terminal.enter(".serve")
-        #expect(terminal.waitFor("serving at http://127.0.0.1:"))
-        let screen = terminal.screen()
-        let range = try #require(screen.range(of: "http://127.0.0.1:"))
-        let url = "http://127.0.0.1:" + screen[range.upperBound...].prefix { $0.isNumber } + "/"
+        let url = "http://127.0.0.1:\(port)/"
         let browser = try HeadlessChromium(url: url)
         #expect(browser.waitUntil("!!(window.liveView && liveView.latest() && liveView.latest().frame > 5)"),
                 "the world steps while the prompt waits")
@@ -378,4 +371,26 @@ extension LiveViewBrowserTests {
         _ = served.interrupt()
     }
 }
+}
+
+extension LiveViewBrowserTests {
+    /// A REPL in a pseudo-terminal that ran the scene (written into `folder`) and then `.serve`, and the port it
+    /// serves on. The caller closes the terminal.
+    static func replServingTheScene(in folder: URL) throws -> (terminal: TerminalSession, port: Int) {
+        let scene = folder.appendingPathComponent("scene.lua")
+        try LiveViewBrowserTests.scene.write(to: scene, atomically: true, encoding: .utf8)
+        let terminal = try TerminalSession(home: folder, arguments: ["-i", scene.path])
+        do {
+            #expect(terminal.waitForPrompt())
+            try terminal.enter(".serve")
+            #expect(terminal.waitFor("serving at http://127.0.0.1:"))
+            let screen = terminal.screen()
+            let range = try #require(screen.range(of: "http://127.0.0.1:"))
+            let port = try #require(Int(String(screen[range.upperBound...].prefix { $0.isNumber })))
+            return (terminal, port)
+        } catch {
+            terminal.close()
+            throw error
+        }
+    }
 }
