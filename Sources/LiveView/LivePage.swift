@@ -162,6 +162,8 @@ function arrow(x, y, dx, dy, color) {
 /* Display units: metres or points, y down or up from the floor (scripts always use points, y down). */
 const unitName = () => S.scene.units === "metres" ? "m" : "pt";
 const toUnit = pts => S.scene.units === "metres" ? pts / S.scene.pointsPerMetre : pts;
+const energyUnitName = () => S.scene.units === "metres" ? "J" : "mass·pt²/s²";
+const toEnergyUnit = e => S.scene.units === "metres" ? e / (S.scene.pointsPerMetre * S.scene.pointsPerMetre) : e;
 const shownY = y => S.scene.yUp ? S.scene.floor - y : y;
 function roundStep(raw) { const p = Math.pow(10, Math.floor(Math.log10(raw))); for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p; return 10 * p; }
 function fmt(x) { return Math.abs(x) < 1e-9 ? "0" : +x.toPrecision(4) + ""; }
@@ -182,13 +184,16 @@ function drawEnergy(f) {
   const d = S.view.dpr, k = Math.max(0, f.kinetic), p = f.potential, t = k + p;
   S.energyMax = Math.max(S.energyMax || 1e-9, Math.abs(k), Math.abs(p), Math.abs(t));
   const rows = [["kinetic", k, "#e15759"], ["potential", p, "#4e79a7"], ["total", t, "#59a14f"]];
-  const w = 110 * d, x = canvas.width - w - 70 * d;
+  // Each bar's label carries its value in the display units, as the other pictures' bars do.
+  S.energyLabels = rows.map(([name, v]) => name + " " + fmt(toEnergyUnit(v)) + " " + energyUnitName());
   ctx.font = (10 * d) + "px system-ui";
+  const w = 110 * d, room = Math.max(...S.energyLabels.map(l => ctx.measureText(l).width)) + 8 * d;
+  const x = canvas.width - w - room - 4 * d;
   rows.forEach(([name, v, c], i) => {
     const y = 8 * d + i * 14 * d;
-    ctx.fillStyle = "rgba(255,255,255,.8)"; ctx.fillRect(x - 2 * d, y - 2 * d, w + 68 * d, 13 * d);
+    ctx.fillStyle = "rgba(255,255,255,.8)"; ctx.fillRect(x - 2 * d, y - 2 * d, w + room, 13 * d);
     ctx.fillStyle = c; ctx.fillRect(x, y, Math.max(1, Math.abs(v) / S.energyMax * w), 9 * d);
-    ctx.fillStyle = "#222"; ctx.fillText(name + (v < 0 ? " (−)" : ""), x + w + 4 * d, y + 8 * d);
+    ctx.fillStyle = "#222"; ctx.fillText(S.energyLabels[i], x + w + 4 * d, y + 8 * d);
   });
 }
 function draw() {
@@ -280,7 +285,8 @@ function tracedValue(f, q) {
 function quantity(f, q) {
   if (q.startsWith("t:")) return tracedValue(f, q);
   const k = S.selected;
-  if (q === "kinetic") return f.kinetic; if (q === "potential") return f.potential; if (q === "total") return f.kinetic + f.potential;
+  if (q === "kinetic") return toEnergyUnit(f.kinetic); if (q === "potential") return toEnergyUnit(f.potential);
+  if (q === "total") return toEnergyUnit(f.kinetic + f.potential);
   if (k < 0 || 6 * k >= f.items.length) return null;
   if (q === "speed") return toUnit(Math.hypot(f.items[6*k+3], f.items[6*k+4]));
   if (q === "height") return toUnit(S.scene.floor - f.items[6*k+1]);
@@ -301,7 +307,7 @@ function drawGraph() {
   if (!S.live && S.shown) { const x = m + (S.shown.time - t0) / Math.max(1e-9, t1 - t0) * (W - 2 * m); gctx.strokeStyle = "#d1451f"; gctx.beginPath(); gctx.moveTo(x, 0); gctx.lineTo(x, H); gctx.stroke(); }
   gctx.fillStyle = "#222"; gctx.font = (10 * d) + "px system-ui";
   const part = q.startsWith("t:") ? q.split(":")[2] : q;
-  const unit = /energy/.test($("quantity").selectedOptions[0].text) ? " (mass·pt²/s²)"
+  const unit = /energy/.test($("quantity").selectedOptions[0].text) ? " " + energyUnitName()
     : part === "angle" ? " rad" : part === "angularVelocity" ? " rad/s"
     : (part === "speed" || part.startsWith("velocity")) ? " " + unitName() + "/s" : " " + unitName();
   gctx.fillText(fmt(hi) + unit, m, 11 * d); gctx.fillText(fmt(lo) + unit, m, H - m);

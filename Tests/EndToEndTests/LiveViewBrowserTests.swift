@@ -185,6 +185,27 @@ import Testing
         _ = served.interrupt()
     }
 
+    /// A 100x100 item of density 1 (mass 1) gliding at 300 pt/s with nothing acting on it has kinetic energy
+    /// ½·1·300² = 45,000 mass·pt²/s², which is 4.5 J at 100 points per metre; without gravity its potential is 0.
+    @Test(arguments: [("points", "45000", "mass·pt²/s²"), ("metres", "4.5", "J")])
+    func theEnergyBarsShowTheirValuesInDisplayUnits(units: String, kinetic: String, unit: String) throws {
+        let served = try Served(scene: """
+            animator = Animator{ width = 4000, height = 300 }
+            animator.units = "\(units)"
+            animator.allowsSleep = false
+            glider = View{ center = {100, 150}, size = {100, 100} }
+            glide = ItemBehavior{ glider, resistance = 0 }
+            animator:addBehavior(glide)
+            glide:addLinearVelocity(glider, {300, 0})
+            return animator
+            """)
+        let browser = try open(served)
+        #expect(browser.waitUntil("liveView.energyLabels !== undefined && liveView.latest().time > 0.1"))
+        let labels = try #require(try browser.evaluate("liveView.energyLabels.join('|')") as? String)
+        #expect(labels == "kinetic \(kinetic) \(unit)|potential 0 \(unit)|total \(kinetic) \(unit)")
+        _ = served.interrupt()
+    }
+
     @Test func oneCtrlCEndsTheServerEvenInsideACallbackThatNeverReturns() throws {
         let served = try Served(scene: """
             animator = Animator{ width = 100, height = 100 }
