@@ -1,15 +1,33 @@
-/// Rows of anchored tiles: a shape sliding across the seam between two tiles must not catch on the corner where
-/// they meet. Near the seam the separating axis test can pick the side face of the next tile (or a corner-to-corner
-/// normal), whose speculative contact stops the slider dead. Those side faces lie flush against the neighbouring
-/// tile (`Shape.coveredEdges`), so nothing can really touch them: a contact whose normal leans toward a covered
-/// edge's outward normal is made on the tile's best open face instead, as a chain segment does at its joints.
+/// Rows of anchored tiles, and tiles meeting a boundary: a shape sliding across the seam between two tiles, or from a
+/// boundary segment onto a tile whose top continues it, must not catch on the corner where they meet. Near the seam
+/// the separating axis test can pick the side face of the next tile (or a corner-to-corner normal), whose
+/// speculative contact stops the slider dead. Those side faces lie flush against the neighbouring tile, or under the
+/// boundary's line (`Shape.coveredEdges`), so nothing sliding over the top can really touch them: a contact whose
+/// normal leans toward a covered edge's outward normal is made on the tile's best open face instead, as a chain
+/// segment does at its joints.
 
-/// Whether a contact normal `n` (in A's frame, from A outward) leans toward an edge of A that is covered: a face
-/// contact on the open neighbouring face has a normal square to the covered edge's, so anything leaning toward it
-/// comes from the seam.
+/// The covered edges of A that count against a shape whose centre is `c` (in A's frame). A covered edge counts only
+/// while `c` lies outside one of the edge's two neighbouring faces: above the tiles or below them. A shape level with
+/// the edge itself, between those two faces' lines, can only be beyond the line of a boundary that covers the edge
+/// from one side (the tile's side face under a floor segment that continues its top), where the edge is a real wall.
 @inline(__always)
-private func leansOnCovered(_ a: Shape, _ n: Vector) -> Bool {
-    let covered = a.coveredEdges
+private func coveredEdges(of a: Shape, seenFrom c: Vector) -> UInt32 {
+    var mask: UInt32 = 0
+    let n = min(a.count, 32)
+    for i in 0..<n where a.coveredEdges & (1 << UInt32(i)) != 0 {
+        let before = i == 0 ? n - 1 : i - 1, after = i + 1 == n ? 0 : i + 1
+        if dot(a.normal(before), c - a.vertex(before)) > 0 || dot(a.normal(after), c - a.vertex(after)) > 0 {
+            mask |= 1 << UInt32(i)
+        }
+    }
+    return mask
+}
+
+/// Whether a contact normal `n` (in A's frame, from A outward) leans toward one of the edges of A in `covered`: a
+/// face contact on the open neighbouring face has a normal square to the covered edge's, so anything leaning toward
+/// it comes from the seam.
+@inline(__always)
+private func leansOnCovered(_ a: Shape, _ covered: UInt32, _ n: Vector) -> Bool {
     for i in 0..<min(a.count, 32) where covered & (1 << UInt32(i)) != 0 {
         if dot(n, a.normal(i)) > 1e-3 { return true }
     }
@@ -20,10 +38,12 @@ private func leansOnCovered(_ a: Shape, _ n: Vector) -> Bool {
 /// best open face instead.
 func collidePolygonAndCircleAvoidingCovered(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
     let m = collidePolygonAndCircle(a, xfA, b, xfB)
-    guard m.pointCount > 0, leansOnCovered(a, xfA.q.inverseRotate(m.normal)) else { return m }
+    guard m.pointCount > 0 else { return m }
     let c = xfA.inverseApply(xfB.apply(b.center))
+    let covered = coveredEdges(of: a, seenFrom: c)
+    guard leansOnCovered(a, covered, xfA.q.inverseRotate(m.normal)) else { return m }
     var face = -1, best = -Double.infinity
-    for i in 0..<a.count where a.coveredEdges & (1 << UInt32(min(i, 31))) == 0 {
+    for i in 0..<a.count where covered & (1 << UInt32(min(i, 31))) == 0 {
         let s = dot(a.normal(i), c - a.vertex(i))
         if s > best { best = s; face = i }
     }
@@ -43,8 +63,8 @@ func collidePolygonsAvoidingCovered(_ a: UnsafePointer<Shape>, _ xfA: Transform,
                                     _ xfB: Transform) -> Manifold {
     let m = collidePolygons(a, xfA, b, xfB)
     guard m.pointCount > 0 else { return m }
-    let covered = a.pointee.coveredEdges
-    guard leansOnCovered(a.pointee, xfA.q.inverseRotate(m.normal)) else { return m }
+    let covered = coveredEdges(of: a.pointee, seenFrom: xfA.inverseApply(xfB.apply(b.pointee.centroid)))
+    guard leansOnCovered(a.pointee, covered, xfA.q.inverseRotate(m.normal)) else { return m }
     return withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
         var edge = -1, best = -Double.infinity
         for i in 0..<pa.count where covered & (1 << UInt32(i)) == 0 {
@@ -58,9 +78,12 @@ func collidePolygonsAvoidingCovered(_ a: UnsafePointer<Shape>, _ xfA: Transform,
 }
 
 extension PhysicsWorld {
-    /// Marks the edges of static polygons that lie flush against another static polygon's edge covering them
-    /// (`Shape.coveredEdges`), and clears the marks of every other polygon. Run after the static bodies changed.
+    /// Marks the edges of static polygons that lie flush against another static polygon's edge covering them, or
+    /// that a boundary segment continuing a neighbouring face covers (`Shape.coveredEdges`), and clears the marks of
+    /// every other polygon; then gives boundary segments that end on such a tile the tile's face as their neighbour
+    /// (`linkSegmentEndsToTiles`). Run after the static bodies or the boundaries changed.
     mutating func updateCoveredEdges() {
+        defer { linkSegmentEndsToTiles() }
         // The static polygons of items (the ground's shapes are boundary segments), with their world boxes.
         var candidates: [(shape: Int32, box: AABB)] = []
         for s in shapes.indices where shapes[s].inUse && shapes[s].shape.kind == .polygon {
@@ -84,7 +107,117 @@ extension PhysicsWorld {
                 j += 1
             }
         }
+        let ends = boundaryEnds()
+        if !ends.isEmpty {
+            for k in candidates.indices { masks[k] |= edgesCoveredByBoundaries(candidates[k].shape, ends) }
+        }
         for k in candidates.indices { shapes[Int(candidates[k].shape)].shape.coveredEdges = masks[k] }
+    }
+
+    /// One end of a boundary segment: the shape, which end (0 or 1), where it is and where the segment's other end
+    /// is, in world coordinates.
+    private struct BoundaryEnd {
+        var shape: Int32, end: Int, point: Vector, other: Vector
+    }
+
+    /// Every end of every boundary segment (the ground body's segments), sorted by x.
+    private func boundaryEnds() -> [BoundaryEnd] {
+        var ends: [BoundaryEnd] = []
+        let xf = bodies[Int(Self.ground)].transform
+        for s in shapes.indices where shapes[s].inUse && shapes[s].body == Self.ground && shapes[s].shape.kind == .segment {
+            let p0 = xf.apply(shapes[s].shape.vertex(0)), p1 = xf.apply(shapes[s].shape.vertex(1))
+            ends.append(BoundaryEnd(shape: Int32(s), end: 0, point: p0, other: p1))
+            ends.append(BoundaryEnd(shape: Int32(s), end: 1, point: p1, other: p0))
+        }
+        ends.sort { ($0.point.x, $0.shape, $0.end) < ($1.point.x, $1.shape, $1.end) }
+        return ends
+    }
+
+    /// The boundary ends (sorted by x) within the seam tolerance of `p`.
+    private func boundaryEnds(_ ends: [BoundaryEnd], near p: Vector, within tolerance: Double) -> ArraySlice<BoundaryEnd> {
+        var lo = 0, hi = ends.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ends[mid].point.x < p.x - tolerance { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < ends.count && ends[end].point.x <= p.x + tolerance { end += 1 }
+        return ends[lo..<end]
+    }
+
+    /// The edges of a static polygon that a boundary segment covers: at a corner of the polygon where a segment ends
+    /// and runs on along the line of one of the corner's two faces, away from the polygon, the corner's other face
+    /// lies under the segment's line (a floor segment continuing a tile's top: the tile's side below the floor).
+    private func edgesCoveredByBoundaries(_ s: Int32, _ ends: [BoundaryEnd]) -> UInt32 {
+        let a = shapes[Int(s)].shape
+        guard a.radius == 0 else { return 0 }
+        let xf = bodies[Int(shapes[Int(s)].body)].transform
+        let tolerance = 0.1 * Tolerance.linearSlop
+        let n = min(a.count, 32)
+        var mask: UInt32 = 0
+        for i in 0..<n {
+            let v = xf.apply(a.vertex(i))
+            for e in boundaryEnds(ends, near: v, within: tolerance) where distance(e.point, v) < tolerance {
+                let along = e.other - v
+                guard along.length > tolerance else { continue }
+                // Edge i leaves this corner and edge i-1 arrives at it.
+                let leaving = i, arriving = i == 0 ? n - 1 : i - 1
+                for (face, other) in [(leaving, arriving), (arriving, leaving)] {
+                    let nFace = xf.q.rotate(a.normal(face)), nOther = xf.q.rotate(a.normal(other))
+                    // On the face's line, and heading out through the other face.
+                    if abs(dot(nFace, along)) < tolerance && dot(nOther, along) > tolerance { mask |= 1 << UInt32(other) }
+                }
+            }
+        }
+        return mask
+    }
+
+    /// Boundary segments with an open end (no neighbouring boundary there) on the corner of a static polygon whose
+    /// face continues the segment's line take that face's far corner as the point beyond their end, so an item leaving
+    /// a tile for the boundary slides over the seam instead of rolling round the segment's end. The ghosts set here
+    /// are remembered (`segmentGhostsFromTiles`) and taken back first each time, so a tile that goes or moves leaves
+    /// no stale neighbour.
+    mutating func linkSegmentEndsToTiles() {
+        for old in segmentGhostsFromTiles {
+            let i = Int(old.shape)
+            guard i < shapes.count, shapes[i].inUse, shapes[i].shape.kind == .segment else { continue }
+            let seg = shapes[i].shape
+            if old.end == 0 && seg.ghost1 == old.ghost {
+                shapes[i].shape = Shape.chainSegment(seg.vertex(0), seg.vertex(1), ghost1: nil, ghost2: seg.ghost2)
+            } else if old.end == 1 && seg.ghost2 == old.ghost {
+                shapes[i].shape = Shape.chainSegment(seg.vertex(0), seg.vertex(1), ghost1: seg.ghost1, ghost2: nil)
+            }
+        }
+        segmentGhostsFromTiles.removeAll()
+        let ends = boundaryEnds()
+        guard !ends.isEmpty else { return }
+        let tolerance = 0.1 * Tolerance.linearSlop
+        let ground = bodies[Int(Self.ground)].transform
+        for s in shapes.indices where shapes[s].inUse && shapes[s].shape.kind == .polygon && shapes[s].shape.radius == 0 {
+            let body = Int(shapes[s].body)
+            guard bodies[body].type == .staticBody && body != Int(Self.ground) else { continue }
+            let a = shapes[s].shape, xf = bodies[body].transform, n = a.count
+            for i in 0..<n {
+                let v = xf.apply(a.vertex(i))
+                for e in boundaryEnds(ends, near: v, within: tolerance) where distance(e.point, v) < tolerance {
+                    let seg = shapes[Int(e.shape)].shape
+                    guard (e.end == 0 ? seg.ghost1 : seg.ghost2) == nil else { continue }
+                    let along = e.other - v
+                    guard along.length > tolerance else { continue }
+                    // The face at this corner on the segment's line that runs away from the segment.
+                    for far in [xf.apply(a.vertex(i + 1 < n ? i + 1 : 0)), xf.apply(a.vertex(i == 0 ? n - 1 : i - 1))] {
+                        let face = far - v
+                        guard abs(cross(face, along)) < tolerance * face.length, dot(face, along) < 0 else { continue }
+                        let ghost = ground.inverseApply(far)
+                        shapes[Int(e.shape)].shape = Shape.chainSegment(seg.vertex(0), seg.vertex(1),
+                                                                  ghost1: e.end == 0 ? ghost : seg.ghost1,
+                                                                  ghost2: e.end == 1 ? ghost : seg.ghost2)
+                        segmentGhostsFromTiles.append((e.shape, e.end, ghost))
+                        break
+                    }
+                }
+            }
+        }
     }
 
     /// The edges of each of two static polygons that the other's edges cover.

@@ -46,6 +46,9 @@ struct PhysicsWorld {
     var scratchContactWave = ContactWavefront()
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
+    /// The neighbours boundary segments took from the tiles they end on (`linkSegmentEndsToTiles`): taken back before
+    /// the seams are found again.
+    var segmentGhostsFromTiles: [(shape: Int32, end: Int, ghost: Vector)] = []
     var enableSleep = true
     /// Threads a step may use, the calling one included (see `ParallelStep`); 1 steps on the calling thread only.
     /// Any number gives the same results bit for bit.

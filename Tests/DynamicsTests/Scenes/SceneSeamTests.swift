@@ -7,7 +7,7 @@ import Testing
 /// over a row of anchored tiles.
 @Suite struct SceneSeamTests {
     enum Floor: String, CaseIterable, CustomTestStringConvertible {
-        case collinearPath, abuttingSegments, anchoredTiles, segmentsOfTwoBehaviours
+        case collinearPath, abuttingSegments, anchoredTiles, segmentsOfTwoBehaviours, boundaryThenTiles, tilesThenBoundary
         var testDescription: String { rawValue }
     }
 
@@ -35,6 +35,24 @@ import Testing
         case .anchoredTiles:
             var tiles: [DynamicItem] = []
             let xs = [left.x] + seams + [right.x]
+            for k in 0..<(xs.count - 1) {
+                let tile = try DynamicItem(frame: AABB(lower: Vector(xs[k], top), upper: Vector(xs[k + 1], top + 20)),
+                                           name: "tile\(k)")
+                try collision.addItem(tile)
+                tiles.append(tile)
+            }
+            let fixed = DynamicItemBehavior(items: tiles)
+            fixed.anchored = true
+            try animator.addBehavior(fixed)
+        case .boundaryThenTiles, .tilesThenBoundary:
+            // Half the floor one boundary segment, half anchored tiles, meeting at x = 1200.
+            let middle = 1200.0
+            let boundaryFirst = floor == .boundaryThenTiles
+            try collision.addBoundary(.string("floor"), from: Vector(boundaryFirst ? left.x : middle, top),
+                                      to: Vector(boundaryFirst ? middle : right.x, top))
+            let xs = boundaryFirst ? [middle] + seams.filter { $0 > middle } + [right.x]
+                                   : [left.x] + seams.filter { $0 < middle } + [middle]
+            var tiles: [DynamicItem] = []
             for k in 0..<(xs.count - 1) {
                 let tile = try DynamicItem(frame: AABB(lower: Vector(xs[k], top), upper: Vector(xs[k + 1], top + 20)),
                                            name: "tile\(k)")
@@ -153,5 +171,48 @@ import Testing
         try animator.addBehavior(second)
         try animator.step()
         #expect(ghosts(first) == [nil, Vector(200, 0)])
+    }
+
+    /// A shelf: a boundary segment from x = 0 to 200 whose line runs on as the top of an anchored block from 200 to 400.
+    static func shelf(_ animator: Animator, _ collision: CollisionBehavior) throws -> DynamicItem {
+        try collision.addBoundary(.string("shelf"), from: Vector(0, 300), to: Vector(200, 300))
+        let block = try DynamicItem(frame: AABB(lower: Vector(200, 300), upper: Vector(400, 400)), name: "block")
+        try collision.addItem(block)
+        let fixed = DynamicItemBehavior(items: [block])
+        fixed.anchored = true
+        try animator.addBehavior(fixed)
+        try animator.addBehavior(collision)
+        return block
+    }
+
+    @Test func theSideUnderAShelfIsStillAWallForWhatIsUnderIt() throws {
+        // The block's side below the shelf's line is smoothed over only for what slides along the top: a box level
+        // with that side, under the shelf, hits it as a wall.
+        let animator = Animator()
+        let box = try DynamicItem(center: Vector(100, 350), size: Vector(40, 40), name: "box")
+        try box.setVelocity(Vector(400, 0))
+        let collision = CollisionBehavior(items: [box])
+        _ = try Self.shelf(animator, collision)
+        try animator.run(1)
+        #expect(box.center.x < 200 - 20 + 1, "the box stopped at the block's side: \(box.center.x)")
+        #expect(abs(box.center.y - 350) < 1, "and was not pushed up or down: \(box.center.y)")
+    }
+
+    @Test func aShelfTakesTheBlockItEndsOnAsItsNeighbourUntilTheBlockGoes() throws {
+        let animator = Animator()
+        let collision = CollisionBehavior()
+        let block = try Self.shelf(animator, collision)
+        try animator.step()
+        let segment = try #require(collision.builtBoundaries.first?.shapes.first)
+        func ghosts() -> [Vector?] { [animator.world.shapes[Int(segment)].shape.ghost1, animator.world.shapes[Int(segment)].shape.ghost2] }
+        // The point beyond the shelf's end at x = 200 is the block's far top corner.
+        #expect(ghosts() == [nil, Vector(400, 300)])
+        // The block's side under the shelf's end is covered; its other sides are open.
+        let shape = animator.world.shapes[Int(block.shapeID)].shape
+        let covered = (0..<shape.count).filter { shape.coveredEdges & (1 << UInt32($0)) != 0 }
+        #expect(covered.map { shape.normal($0) } == [Vector(-1, 0)])
+        collision.removeItem(block)
+        try animator.step()
+        #expect(ghosts() == [nil, nil])
     }
 }
