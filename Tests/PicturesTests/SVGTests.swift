@@ -80,6 +80,34 @@ final class ElementCollector: NSObject, XMLParserDelegate {
         #expect(!plain.contains { $0.attributes["class"] == "velocity" || $0.attributes["class"] == "contact" })
     }
 
+    @Test func namesSitBesideTheirItemsAndOverNoOtherItem() throws {
+        // A row of five touching balls (a cradle): each name beside its ball, clear of its neighbours; the font is
+        // 5 units and the SVG's unit here is 1 point, so each name is about 3 x 0.6 x 5 wide and 5 high.
+        let balls = (0..<5).map { k in
+            Scenes.ball("b\(k)", color: nil, center: Vector(100 + 40 * Double(k), 120), radius: 20)
+        }
+        var snapshot = Scenes.room
+        snapshot.items = balls
+        snapshot.boundaries = []
+        snapshot.joints = []
+        let elements = try #require(ElementCollector.parse(try SVGRenderer().render(snapshot)))
+        let labels = elements.filter { $0.attributes["class"] == "label" }
+        try #require(labels.count == 5)
+        for (k, label) in labels.enumerated() {
+            let x = try #require(Double(label.attributes["x"] ?? "")), y = try #require(Double(label.attributes["y"] ?? ""))
+            let width = 0.6 * 5 * Double(label.text.count)
+            let left = switch label.attributes["text-anchor"] { case "end": x - width; case "middle": x - width / 2; default: x }
+            let rect = AABB(lower: Vector(left, y - 2.5), upper: Vector(left + width, y + 2.5))
+            for (j, ball) in balls.enumerated() where j != k {
+                let box = AABB(lower: ball.center - Vector(20, 20), upper: ball.center + Vector(20, 20))
+                #expect(!box.overlaps(rect), "\(label.text) sits on b\(j)")
+            }
+            // Beside its own ball: within a label's height of it.
+            let own = AABB(lower: balls[k].center - Vector(20, 20), upper: balls[k].center + Vector(20, 20))
+            #expect(own.expanded(by: 8).overlaps(rect) && !own.overlaps(rect), "\(label.text) beside its ball")
+        }
+    }
+
     @Test func namesAreEscaped() throws {
         var snapshot = Scenes.room
         snapshot.items[0].name = "a<b>&\"c\""

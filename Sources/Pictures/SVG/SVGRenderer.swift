@@ -224,25 +224,51 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    /// Each item's name to the right of the item's extent (to its left where the right would leave the picture), in
-    /// dark ink on a white halo, at one size for the whole picture: it never covers the item and stays legible
-    /// however small the item is.
+    /// Each item's name beside the item, in dark ink on a white halo, at one size for the whole picture: it never
+    /// covers its item and stays legible however small the item is. The first of right, left, below and above the
+    /// item's extent where the name stays in the picture and covers no other item and no name placed before it is
+    /// taken (a row of touching balls gets its names below); where every side is taken, the right (or the left, at
+    /// the picture's right edge).
     private func labelElements(_ items: [ItemSnapshot], view: AABB, unit: Double) -> String {
         let size = 5 * unit
         var out = "<g class=\"labels\" font-size=\"\(f(size))\" font-family=\"sans-serif\" fill=\"#222222\""
         out += " stroke=\"#ffffff\" stroke-width=\"\(f(1.2 * unit))\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n"
-        for item in items where !item.name.isEmpty && item.alpha > 0 && item.center.isFinite && item.angle.isFinite {
-            let q = Rotation(angle: item.angle)
-            let xs = ItemOutline.local(item).filter(\.isFinite).map { q.rotate($0).x }
-            let right = item.center.x + (xs.max() ?? 0) + 1.5 * unit, left = item.center.x + (xs.min() ?? 0) - 1.5 * unit
+        let shown = items.filter { $0.alpha > 0 && $0.center.isFinite && $0.angle.isFinite }
+        let extents = shown.map(Self.extent)
+        var taken: [AABB] = []
+        for (k, item) in shown.enumerated() where !item.name.isEmpty {
+            let box = extents[k], gap = 1.5 * unit
             // About 0.6 of the font size a character in a sans-serif face.
-            let width = 0.6 * size * Double(item.name.count)
-            let placement = right + width > view.upper.x && left - width >= view.lower.x
-                ? "x=\"\(f(left))\" text-anchor=\"end\"" : "x=\"\(f(right))\""
-            out += "<text class=\"label\" data-name=\"\(Escaping.xml(item.name))\" \(placement)"
-            out += " y=\"\(f(item.center.y))\" dominant-baseline=\"central\">\(Escaping.xml(item.name))</text>\n"
+            let width = 0.6 * size * Double(item.name.count), half = 0.5 * size
+            let cy = item.center.y, cx = 0.5 * (box.lower.x + box.upper.x)
+            let sides: [(anchor: String, x: Double, y: Double, rect: AABB)] = [
+                ("start", box.upper.x + gap, cy, AABB(lower: Vector(box.upper.x + gap, cy - half), upper: Vector(box.upper.x + gap + width, cy + half))),
+                ("end", box.lower.x - gap, cy, AABB(lower: Vector(box.lower.x - gap - width, cy - half), upper: Vector(box.lower.x - gap, cy + half))),
+                ("middle", cx, box.upper.y + gap + half, AABB(lower: Vector(cx - width / 2, box.upper.y + gap), upper: Vector(cx + width / 2, box.upper.y + gap + size))),
+                ("middle", cx, box.lower.y - gap - half, AABB(lower: Vector(cx - width / 2, box.lower.y - gap - size), upper: Vector(cx + width / 2, box.lower.y - gap))),
+            ]
+            let inView = { (r: AABB) in view.lower.x <= r.lower.x && r.upper.x <= view.upper.x && view.lower.y <= r.lower.y && r.upper.y <= view.upper.y }
+            let free = { (r: AABB) in
+                !extents.indices.contains { $0 != k && extents[$0].overlaps(r) } && !taken.contains { $0.overlaps(r) }
+            }
+            let side = sides.first { inView($0.rect) && free($0.rect) }
+                ?? (sides[0].rect.upper.x > view.upper.x && sides[1].rect.lower.x >= view.lower.x ? sides[1] : sides[0])
+            taken.append(side.rect)
+            let anchor = side.anchor == "start" ? "" : " text-anchor=\"\(side.anchor)\""
+            out += "<text class=\"label\" data-name=\"\(Escaping.xml(item.name))\" x=\"\(f(side.x))\"\(anchor)"
+            out += " y=\"\(f(side.y))\" dominant-baseline=\"central\">\(Escaping.xml(item.name))</text>\n"
         }
         return out + "</g>\n"
+    }
+
+    /// The box around an item's outline as drawn (turned by its angle).
+    private static func extent(_ item: ItemSnapshot) -> AABB {
+        let q = Rotation(angle: item.angle)
+        let points = ItemOutline.local(item).filter(\.isFinite).map { item.center + q.rotate($0) }
+        guard let first = points.first else { return AABB(lower: item.center, upper: item.center) }
+        return points.dropFirst().reduce(AABB(lower: first, upper: first)) { box, p in
+            AABB(lower: Vector(min(box.lower.x, p.x), min(box.lower.y, p.y)), upper: Vector(max(box.upper.x, p.x), max(box.upper.y, p.y)))
+        }
     }
 
     /// Grid lines at round distances in `units` (about eight across the view), each labelled with its value along
