@@ -26,7 +26,8 @@ let package = Package(
     targets: [
         // C libraries from Debian packages (scripts/setup installs them).
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // libedit (libedit-dev), opened with dlopen when the interactive REPL starts: only its header is used to build.
+        .target(name: "CEditLine"),
 
         // The solver and the UIKit Dynamics layer: pure Swift, imports nothing of ours. Release builds skip the
         // run-time exclusivity checks (docs/performance.md: 4 % of the instructions of a step, mostly the animator's
