@@ -7,11 +7,13 @@ final class TerminalSession {
     let socket = "luadyn-test-\(UUID().uuidString.prefix(8))"
     let home: URL
 
-    /// Starts `luadyn arguments` with `$HOME` at `home`. When luadyn ends, the pane shows `[exited N]`.
-    init(home: URL, arguments: [String] = []) throws {
+    /// Starts `luadyn arguments` with `$HOME` at `home` and the variables of `environment` set. When luadyn ends,
+    /// the pane shows `[exited N]`.
+    init(home: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.home = home
         let command = ([LuaDyn.binary] + arguments).map(TerminalSession.shellQuoted).joined(separator: " ")
-        let script = "HOME=\(TerminalSession.shellQuoted(home.path)) \(command); echo \"[exited $?]\"; sleep 600"
+        let variables = environment.keys.sorted().map { "\($0)=\(TerminalSession.shellQuoted(environment[$0]!)) " }
+        let script = "HOME=\(TerminalSession.shellQuoted(home.path)) \(variables.joined())\(command); echo \"[exited $?]\"; sleep 600"
         try tmux(["new-session", "-d", "-x", "100", "-y", "40", "-s", "main", script])
     }
 

@@ -155,3 +155,38 @@ extension TerminalTests {
         }, "\(session.screen())")
     }
 }
+
+extension TerminalTests {
+    /// libedit is opened when the REPL starts, not when luadyn starts: a script never maps it (or libtinfo under it),
+    /// the REPL on a terminal does.
+    @Test func libeditIsMappedOnlyOnceTheREPLStarts() throws {
+        let mapsLibedit = "io.write(tostring(io.open('/proc/self/maps'):read('a'):find('libedit', 1, true) ~= nil))"
+        let script = try LuaDyn.run(["-e", mapsLibedit])
+        #expect(script.stdout == "false", "\(script.stderr)")
+
+        let session = try TerminalSession(home: try LuaDyn.temporaryDirectory())
+        defer { session.close() }
+        #expect(session.waitForPrompt())
+        try session.enter("print(" + mapsLibedit.dropFirst("io.write(".count))
+        #expect(session.waitFor("\ntrue\n>"), "\(session.screen())")
+    }
+
+    /// Without a loadable libedit the REPL says what is missing and goes on with plain lines. Empty files named
+    /// like the library, first on the loader's path, stand for a broken or missing one.
+    @Test func withoutLibeditTheREPLSaysSoAndReadsPlainLines() throws {
+        let home = try LuaDyn.temporaryDirectory()
+        let libraries = home.appendingPathComponent("lib")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        for name in ["libedit.so.2", "libedit.so"] {
+            try Data().write(to: libraries.appendingPathComponent(name))
+        }
+        let session = try TerminalSession(home: home, environment: ["LD_LIBRARY_PATH": libraries.path])
+        defer { session.close() }
+        // The message is longer than the terminal is wide: read it with the wrapped lines joined.
+        let message = "no line editing, history or completion: " + libraries.path + "/libedit.so.2"
+        #expect(session.waitFor { $0.replacingOccurrences(of: "\n", with: "").contains(message) }, "\(session.screen())")
+        #expect(session.waitForPrompt())
+        try session.enter("6 * 7")
+        #expect(session.waitFor("> 6 * 7\n42\n>"), "\(session.screen())")
+    }
+}

@@ -98,10 +98,10 @@ public struct Launcher {
             guard runScript(options, with: evaluator), !hadReportedErrors() else { return 1 }
         }
         if options.interactive {
-            runREPL(terminal: isatty(0) != 0 && isatty(1) != 0)
+            runREPL(terminal: isatty(0) != 0 && isatty(1) != 0, program: program)
         } else if options.readsStandardInput {
             if isatty(0) != 0 {
-                runREPL(terminal: isatty(1) != 0)
+                runREPL(terminal: isatty(1) != 0, program: program)
             } else {
                 // Standard input that is not a terminal is a script, as lua runs it (`luadyn < scene.lua`).
                 guard runFile(nil, arguments: 0, with: evaluator), !hadReportedErrors() else { return 1 }
@@ -218,10 +218,14 @@ public struct Launcher {
     }
 
     /// The REPL: on a terminal with line editing, pretty-printed results and the greeting; otherwise (`-i` with
-    /// piped input) plain lines with lua's prompts, and results shown by `print` as lua shows them.
-    private func runREPL(terminal: Bool) {
+    /// piped input) plain lines with lua's prompts, and results shown by `print` as lua shows them. A terminal
+    /// without libedit gets the plain lines too, after a message naming what is missing.
+    private func runREPL(terminal: Bool, program: String) {
         var printer = ValuePrinter()
         let evaluator = Evaluator(state: state, output: output, printer: printer)
+        if terminal, let problem = EditLineReader.libraryProblem() {
+            output.error("\(program): no line editing, history or completion: \(problem) (install libedit)")
+        }
         if terminal, let editor = EditLineReader(historyPath: historyPath) {
             let columns = Int(luadyn_terminal_columns(1))
             if columns > 20 { printer.width = columns }
@@ -243,7 +247,7 @@ public struct Launcher {
             return
         }
         evaluator.prettyPrints = isatty(1) != 0
-        let reader = PlainLineReader(output: output, showsPrompts: true)
+        let reader = PlainLineReader(output: output, showsPrompts: true, echoes: !terminal)
         REPL(evaluator: evaluator, registry: registry, reader: reader).run()
     }
 }

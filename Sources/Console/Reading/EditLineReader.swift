@@ -11,6 +11,9 @@ import CEditLine
 /// Ctrl-C is a key while a line is edited (the terminal's signal keys are off in edit mode): on an empty line
 /// at the main prompt it ends the session like Ctrl-D; otherwise it abandons the line, or the unfinished chunk.
 /// Ctrl-Z still suspends.
+///
+/// libedit is opened when the first reader is made, not linked: nothing else needs it, and a process that never
+/// edits a line (a script, `-e`, piped input) then never maps it or the libraries under it.
 public final class EditLineReader: LineReader {
     private let editor: OpaquePointer
     private let history: OpaquePointer?
@@ -29,11 +32,18 @@ public final class EditLineReader: LineReader {
     /// Whether libedit reads keys through `readCharacterWhileIdle` now.
     private var usesIdleReader = false
 
+    /// Why libedit cannot be used (the dynamic loader's message, naming the library), or nil when it is loaded.
+    /// The first call loads it.
+    public static func libraryProblem() -> String? {
+        luadyn_editline_open().map { String(cString: $0) }
+    }
+
     /// A reader on the process's terminal; `historyPath` nil keeps history for this session only.
-    /// Nil when libedit cannot start.
+    /// Nil when libedit cannot be loaded (`libraryProblem` says why) or cannot start.
     public init?(historyPath: String?, historySize: Int32 = 1000) {
+        guard EditLineReader.libraryProblem() == nil else { return nil }
         _ = setlocale(LC_CTYPE, "")
-        guard let editor = el_init("luadyn", luadyn_stdin(), luadyn_stdout(), luadyn_stderr()) else { return nil }
+        guard let editor = luadyn_el_init("luadyn", luadyn_stdin(), luadyn_stdout(), luadyn_stderr()) else { return nil }
         self.editor = editor
         self.history = luadyn_history_new(historySize)
         self.historyPath = historyPath
@@ -49,7 +59,7 @@ public final class EditLineReader: LineReader {
             return reader.promptText
         })
         // The user's ~/.editrc first, so that our keys stay ours.
-        _ = el_source(editor, nil)
+        _ = luadyn_el_source(editor, nil)
         luadyn_el_add_function(editor, "luadyn-complete", "Complete Lua names", { el, _ in
             guard let el, let reader = EditLineReader.owner(of: el) else { return UInt8(CC_ERROR) }
             return reader.completeAtCursor()
@@ -69,8 +79,8 @@ public final class EditLineReader: LineReader {
     }
 
     deinit {
-        el_end(editor)
-        if let history { history_end(history) }
+        luadyn_el_end(editor)
+        if let history { luadyn_history_end(history) }
         free(promptText)
     }
 
@@ -97,12 +107,12 @@ public final class EditLineReader: LineReader {
             } : nil)
         }
         var count: Int32 = 0
-        var line = el_gets(editor, &count)
+        var line = luadyn_el_gets(editor, &count)
         var retries = 0
         // A signal (a window resize, a child process ending) can interrupt the read itself: read again.
         while line == nil, count < 0, errno == EINTR, retries < 100 {
             retries += 1
-            line = el_gets(editor, &count)
+            line = luadyn_el_gets(editor, &count)
         }
         if cancelled { return .cancelled }
         guard let line, count > 0 else { return .end }
@@ -164,29 +174,29 @@ public final class EditLineReader: LineReader {
     /// Ctrl-C: an empty line at the main prompt ends the session; anything else is abandoned. The line is
     /// ended with a newline key so libedit leaves the text on screen and moves below it.
     private func interruptKey() -> UInt8 {
-        let info = el_line(editor).pointee
+        let info = luadyn_el_line(editor).pointee
         let empty = info.lastchar == info.buffer
         if empty && !continuing { return UInt8(CC_EOF) }
         cancelled = true
-        el_push(editor, "\n")
+        luadyn_el_push(editor, "\n")
         return UInt8(CC_NORM)
     }
 
     /// Tab: inserts what all candidates share, or lists them when that adds nothing.
     private func completeAtCursor() -> UInt8 {
-        let info = el_line(editor).pointee
+        let info = luadyn_el_line(editor).pointee
         let length = info.cursor - info.buffer
         guard length >= 0 else { return UInt8(CC_ERROR) }
         let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length), as: UTF8.self)
         // At the start of a line (only blanks before the cursor) Tab indents, as it does in an editor.
         if before.allSatisfy({ $0 == " " || $0 == "\t" }) {
-            _ = el_insertstr(editor, "  ")
+            _ = luadyn_el_insertstr(editor, "  ")
             return UInt8(CC_REFRESH)
         }
         guard let completion = complete?(before), !completion.candidates.isEmpty else { return UInt8(CC_ERROR) }
         let shared = completion.commonPrefix
         if shared.count > completion.partial.count {
-            _ = el_insertstr(editor, String(shared.dropFirst(completion.partial.count)))
+            _ = luadyn_el_insertstr(editor, String(shared.dropFirst(completion.partial.count)))
             return UInt8(CC_REFRESH)
         }
         if completion.candidates.count == 1 { return UInt8(CC_REFRESH) }

@@ -25,11 +25,14 @@ public protocol LineReader: AnyObject {
 public final class PlainLineReader: LineReader {
     private let output: Output
     private let showsPrompts: Bool
+    private let echoes: Bool
 
-    /// A reader of standard input; prompts go to `output` when `showsPrompts`.
-    public init(output: Output = .standard, showsPrompts: Bool = false) {
+    /// A reader of standard input; prompts go to `output` when `showsPrompts`, and so does each line read unless
+    /// `echoes` is false (a terminal without line editing shows what is typed itself).
+    public init(output: Output = .standard, showsPrompts: Bool = false, echoes: Bool = true) {
         self.output = output
         self.showsPrompts = showsPrompts
+        self.echoes = echoes
     }
 
     /// The next line of standard input, or `.end` at its end.
@@ -39,7 +42,7 @@ public final class PlainLineReader: LineReader {
         // Swift's readLine reads C's stdin, the same buffer Lua's io.read uses, so a script may read the lines
         // that follow it in the transcript.
         guard let line = Swift.readLine(strippingNewline: true) else { return .end }
-        if showsPrompts { output.line(line) }
+        if showsPrompts && echoes { output.line(line) }
         return .line(line)
     }
 
