@@ -75,15 +75,13 @@ let package = Package(
             // Start-up's code gathered: the kernel maps the 64 KB around every page of code a process touches, and
             // start-up's functions were spread over 12 MB. Link/startup-order.txt lists them (scripts/startup-order
             // makes it from a callgrind run; a name no longer found only costs pages, never correctness), and gold
-            // places their sections side by side. And no RELRO: the 0.4 MB of data made read-only after loading was
-            // resident whole at exit; left writable, 0.3 MB less is (docs/performance.md has the figures). Lazy
-            // binding kept the GOT the loader fills writable anyway, and a luadyn script has its user's rights.
+            // places their sections side by side (docs/performance.md has the figures). RELRO stays: dropping it
+            // would save 0.3 MB more at start, but leave Swift's metadata, witness tables and the GOT writable.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic",
                                            "-L", packageRoot + "/Link/StaticCxx", "-Xclang-linker", "-static-libgcc",
                                            "-Xclang-linker", "-no-pie",
                                            "-Xlinker", "--section-ordering-file",
-                                           "-Xlinker", packageRoot + "/Link/startup-order.txt",
-                                           "-Xlinker", "-z", "-Xlinker", "norelro"],
+                                           "-Xlinker", packageRoot + "/Link/startup-order.txt"],
                                           .when(configuration: .release))]
         ),
 
