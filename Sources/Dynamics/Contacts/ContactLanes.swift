@@ -91,7 +91,7 @@ struct ContactLanes {
         }
         sources.withUnsafeBufferPointer { sources in
             quads.withUnsafeMutableBufferPointer { wide in
-                for k in 0..<m { wide[k] = WideContact(sources[k], base, states: stateBase) }
+                for k in 0..<m { WideContact.write(wide.baseAddress.unsafelyUnwrapped + k, sources[k], base, states: stateBase) }
             }
         }
     }

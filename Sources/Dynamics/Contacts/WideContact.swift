@@ -65,42 +65,57 @@ struct WideContact {
         p2 = p1
     }
 
-    /// The constraints at `sources` (indices into `constraints`; -1 for an empty lane, never lane 0), read in place:
-    /// they are large records.
+    /// Writes the quad of the constraints at `sources` (indices into `constraints`; -1 for an empty lane, never
+    /// lane 0) into `quad`, reading each constraint in place: they are large records, and a quad built in a local
+    /// and copied cost more than the rest of the build.
     @inline(__always)
-    init(_ sources: SIMD4<Int32>, _ constraints: UnsafePointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>) {
-        self.init()
+    static func write(_ quad: UnsafeMutablePointer<WideContact>, _ sources: SIMD4<Int32>,
+                      _ constraints: UnsafePointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>) {
+        quad.pointee = WideContact()
         let first = constraints + Int(sources[0])
         for lane in 0..<4 {
             let source = sources[lane]
             if source < 0 {
                 // An empty lane: lane 0's bodies, zero masses, and a block that is well formed (no 0 / 0).
-                bodyA[lane] = first.pointee.bodyA; bodyB[lane] = first.pointee.bodyB
-                k11[lane] = 1; k22[lane] = 1; massScale[lane] = 1; softScale[lane] = 1; rootSoftScale[lane] = 1
+                quad.pointee.bodyA[lane] = first.pointee.bodyA; quad.pointee.bodyB[lane] = first.pointee.bodyB
+                put(&quad.pointee.k11, lane, 1); put(&quad.pointee.k22, lane, 1)
+                put(&quad.pointee.massScale, lane, 1)
+                put(&quad.pointee.softScale, lane, 1); put(&quad.pointee.rootSoftScale, lane, 1)
                 continue
             }
-            set(lane, constraints + Int(source), states)
+            let c = constraints + Int(source)
+            let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
+            quad.pointee.bodyA[lane] = c.pointee.bodyA; quad.pointee.bodyB[lane] = c.pointee.bodyB
+            put(&quad.pointee.nx, lane, c.pointee.normal.x); put(&quad.pointee.ny, lane, c.pointee.normal.y)
+            put(&quad.pointee.friction, lane, c.pointee.friction)
+            put(&quad.pointee.biasRate, lane, c.pointee.softness.biasRate)
+            put(&quad.pointee.massScale, lane, c.pointee.softness.massScale)
+            put(&quad.pointee.impulseScale, lane, c.pointee.softness.impulseScale)
+            put(&quad.pointee.massA, lane, states[a].invMass); put(&quad.pointee.inertiaA, lane, states[a].invInertia)
+            put(&quad.pointee.massB, lane, states[b].invMass); put(&quad.pointee.inertiaB, lane, states[b].invInertia)
+            put(&quad.pointee.k11, lane, c.pointee.block.k11); put(&quad.pointee.k12, lane, c.pointee.block.k12)
+            put(&quad.pointee.k22, lane, c.pointee.block.k22)
+            put(&quad.pointee.softScale, lane, c.pointee.softScale); put(&quad.pointee.rootSoftScale, lane, c.pointee.rootSoftScale)
+            if c.pointee.pointCount > 0 { put(&quad.pointee.p1, lane, c.pointee.p1) }
+            if c.pointee.pointCount > 1 { put(&quad.pointee.p2, lane, c.pointee.p2) }
         }
     }
 
-    /// Fills lane `lane` from constraint `c`.
+    /// Stores `value`, rounded to a float, in lane `lane` of `field`.
     @inline(__always)
-    private mutating func set(_ lane: Int, _ c: UnsafePointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>) {
-        let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
-        bodyA[lane] = c.pointee.bodyA; bodyB[lane] = c.pointee.bodyB
-        nx[lane] = Float(c.pointee.normal.x); ny[lane] = Float(c.pointee.normal.y)
-        friction[lane] = Float(c.pointee.friction)
-        biasRate[lane] = Float(c.pointee.softness.biasRate)
-        massScale[lane] = Float(c.pointee.softness.massScale)
-        impulseScale[lane] = Float(c.pointee.softness.impulseScale)
-        massA[lane] = Float(states[a].invMass); inertiaA[lane] = Float(states[a].invInertia)
-        massB[lane] = Float(states[b].invMass); inertiaB[lane] = Float(states[b].invInertia)
-        k11[lane] = Float(c.pointee.block.k11); k12[lane] = Float(c.pointee.block.k12)
-        k22[lane] = Float(c.pointee.block.k22)
-        softScale[lane] = Float(c.pointee.softScale)
-        rootSoftScale[lane] = Float(c.pointee.rootSoftScale)
-        if c.pointee.pointCount > 0 { p1.set(lane, c.pointee.p1) }
-        if c.pointee.pointCount > 1 { p2.set(lane, c.pointee.p2) }
+    private static func put(_ field: UnsafeMutablePointer<Lanes>, _ lane: Int, _ value: Double) {
+        UnsafeMutableRawPointer(field).storeBytes(of: Float(value), toByteOffset: 4 * lane, as: Float.self)
+    }
+
+    /// Stores point `p` in lane `lane` of `point` (see `put`).
+    @inline(__always)
+    private static func put(_ point: UnsafeMutablePointer<WidePoint>, _ lane: Int, _ p: ContactConstraintPoint) {
+        put(&point.pointee.rAx, lane, p.rA.x); put(&point.pointee.rAy, lane, p.rA.y)
+        put(&point.pointee.rBx, lane, p.rB.x); put(&point.pointee.rBy, lane, p.rB.y)
+        put(&point.pointee.baseSeparation, lane, p.baseSeparation)
+        put(&point.pointee.normalImpulse, lane, p.normalImpulse)
+        put(&point.pointee.tangentImpulse, lane, p.tangentImpulse)
+        put(&point.pointee.normalMass, lane, p.normalMass); put(&point.pointee.tangentMass, lane, p.tangentMass)
     }
 
     /// Copies the impulses of lane `lane` back into the constraint it came from.
@@ -111,18 +126,6 @@ struct WideContact {
 }
 
 extension WidePoint {
-    /// Fills lane `lane` from point `p`.
-    @inline(__always)
-    mutating func set(_ lane: Int, _ p: ContactConstraintPoint) {
-        rAx[lane] = Float(p.rA.x); rAy[lane] = Float(p.rA.y)
-        rBx[lane] = Float(p.rB.x); rBy[lane] = Float(p.rB.y)
-        baseSeparation[lane] = Float(p.baseSeparation)
-        normalImpulse[lane] = Float(p.normalImpulse)
-        tangentImpulse[lane] = Float(p.tangentImpulse)
-        normalMass[lane] = Float(p.normalMass)
-        tangentMass[lane] = Float(p.tangentMass)
-    }
-
     /// Copies the impulses of lane `lane` back into the point it came from.
     func storeImpulses(lane: Int, into p: inout ContactConstraintPoint) {
         p.normalImpulse = Double(normalImpulse[lane])
@@ -140,23 +143,46 @@ struct WideBody {
     @inline(__always)
     init(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>, invMass: Lanes, invInertia: Lanes) {
         let b0 = s + Int(i[0]), b1 = s + Int(i[1]), b2 = s + Int(i[2]), b3 = s + Int(i[3])
-        vx = Lanes(Float(b0.pointee.v.x), Float(b1.pointee.v.x), Float(b2.pointee.v.x), Float(b3.pointee.v.x))
-        vy = Lanes(Float(b0.pointee.v.y), Float(b1.pointee.v.y), Float(b2.pointee.v.y), Float(b3.pointee.v.y))
-        w = Lanes(Float(b0.pointee.w), Float(b1.pointee.w), Float(b2.pointee.w), Float(b3.pointee.w))
+        let v0 = SIMD2<Float>(loadPair(&b0.pointee.v)), v1 = SIMD2<Float>(loadPair(&b1.pointee.v))
+        let v2 = SIMD2<Float>(loadPair(&b2.pointee.v)), v3 = SIMD2<Float>(loadPair(&b3.pointee.v))
+        vx = Lanes(v0[0], v1[0], v2[0], v3[0])
+        vy = Lanes(v0[1], v1[1], v2[1], v3[1])
+        w = Lanes(lowHalf: SIMD2<Float>(SIMD2(b0.pointee.w, b1.pointee.w)),
+                  highHalf: SIMD2<Float>(SIMD2(b2.pointee.w, b3.pointee.w)))
         self.invMass = invMass
         self.invInertia = invInertia
     }
 
     /// Writes the velocities back, the last lane first: an empty lane names lane 0's body, whose velocity it never
     /// changed, and lanes may share a non-moving body (the ground), whose velocity no impulse changes.
-    @inline(__always)
+    ///
+    /// Never inlined: inlined, the optimiser moved the shuffles that split the lanes by body up into the arithmetic
+    /// and turned the four-lane solve into per-body pairs and scalar operations (twice the instructions).
+    @inline(never)
     func storeVelocities(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>) {
-        for lane in (0..<4).reversed() {
-            let b = s + Int(i[lane])
-            b.pointee.v = Vector(Double(vx[lane]), Double(vy[lane]))
-            b.pointee.w = Double(w[lane])
-        }
+        // Converted and paired as vectors: written lane by lane, the compiler turned the arithmetic feeding the
+        // writes back into scalar operations.
+        let xLo = SIMD2<Double>(vx.lowHalf), xHi = SIMD2<Double>(vx.highHalf)
+        let yLo = SIMD2<Double>(vy.lowHalf), yHi = SIMD2<Double>(vy.highHalf)
+        let wLo = SIMD2<Double>(w.lowHalf), wHi = SIMD2<Double>(w.highHalf)
+        Self.store(s + Int(i[3]), SIMD2(xHi[1], yHi[1]), wHi[1])
+        Self.store(s + Int(i[2]), SIMD2(xHi[0], yHi[0]), wHi[0])
+        Self.store(s + Int(i[1]), SIMD2(xLo[1], yLo[1]), wLo[1])
+        Self.store(s + Int(i[0]), SIMD2(xLo[0], yLo[0]), wLo[0])
     }
+
+    /// Stores one body's velocity; a `Vector` is its x then its y, like the lanes of a `SIMD2`.
+    @inline(__always)
+    private static func store(_ b: UnsafeMutablePointer<BodyState>, _ v: SIMD2<Double>, _ w: Double) {
+        withUnsafeMutablePointer(to: &b.pointee.v) { UnsafeMutableRawPointer($0).storeBytes(of: v, as: SIMD2<Double>.self) }
+        b.pointee.w = w
+    }
+}
+
+/// A pair of doubles (a `Vector`'s x and y, a `Rotation`'s c and s) read as one vector.
+@inline(__always)
+func loadPair<T>(_ p: UnsafeMutablePointer<T>) -> SIMD2<Double> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD2<Double>.self)
 }
 
 /// The motion of one side of a `WideContact` since the step began, which the separations are measured from.
@@ -168,9 +194,11 @@ struct WideMotion {
     @inline(__always)
     init(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>) {
         let b0 = s + Int(i[0]), b1 = s + Int(i[1]), b2 = s + Int(i[2]), b3 = s + Int(i[3])
-        dpx = Lanes(Float(b0.pointee.dp.x), Float(b1.pointee.dp.x), Float(b2.pointee.dp.x), Float(b3.pointee.dp.x))
-        dpy = Lanes(Float(b0.pointee.dp.y), Float(b1.pointee.dp.y), Float(b2.pointee.dp.y), Float(b3.pointee.dp.y))
-        qc = Lanes(Float(b0.pointee.dq.c), Float(b1.pointee.dq.c), Float(b2.pointee.dq.c), Float(b3.pointee.dq.c))
-        qs = Lanes(Float(b0.pointee.dq.s), Float(b1.pointee.dq.s), Float(b2.pointee.dq.s), Float(b3.pointee.dq.s))
+        let p0 = SIMD2<Float>(loadPair(&b0.pointee.dp)), p1 = SIMD2<Float>(loadPair(&b1.pointee.dp))
+        let p2 = SIMD2<Float>(loadPair(&b2.pointee.dp)), p3 = SIMD2<Float>(loadPair(&b3.pointee.dp))
+        let q0 = SIMD2<Float>(loadPair(&b0.pointee.dq)), q1 = SIMD2<Float>(loadPair(&b1.pointee.dq))
+        let q2 = SIMD2<Float>(loadPair(&b2.pointee.dq)), q3 = SIMD2<Float>(loadPair(&b3.pointee.dq))
+        dpx = Lanes(p0[0], p1[0], p2[0], p3[0]); dpy = Lanes(p0[1], p1[1], p2[1], p3[1])
+        qc = Lanes(q0[0], q1[0], q2[0], q3[0]); qs = Lanes(q0[1], q1[1], q2[1], q3[1])
     }
 }

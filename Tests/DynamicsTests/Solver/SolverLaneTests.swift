@@ -55,9 +55,10 @@ import Testing
         states.withUnsafeMutableBufferPointer { s in
             constraints.withUnsafeMutableBufferPointer { c in
                 for quad in sources {
-                    var wide = [WideContact(quad, c.baseAddress!, states: s.baseAddress!)]
+                    var wide = [WideContact()]
                     let real = (0..<4).filter { quad[$0] >= 0 }.map { c[Int(quad[$0])] }
                     wide.withUnsafeMutableBufferPointer { p in
+                        WideContact.write(p.baseAddress!, quad, c.baseAddress!, states: s.baseAddress!)
                         // Quads of one-point constraints take the path that skips the second points, as scheduled.
                         if real[0].isBlockSolved {
                             WideContactSolver.warmStart(p, states: s)
