@@ -91,7 +91,8 @@ struct ContactLanes {
         }
         sources.withUnsafeBufferPointer { sources in
             quads.withUnsafeMutableBufferPointer { wide in
-                for k in 0..<m { WideContact.write(wide.baseAddress.unsafelyUnwrapped + k, sources[k], base, states: stateBase) }
+                let quads = wide.baseAddress.unsafelyUnwrapped
+                for k in 0..<m { WideContact.write(quads + k, sources[k], base, states: stateBase) }
             }
         }
     }

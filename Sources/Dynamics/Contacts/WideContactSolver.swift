@@ -144,8 +144,8 @@ enum WideContactSolver {
         return (bias, soft)
     }
 
-    /// The block's four cases in every lane (as `ContactBlock.complementarity` tries them): each is computed, and the first
-    /// that holds is chosen per lane by writing them in reverse order of preference.
+    /// The block's four cases in every lane (as `ContactBlock.complementarity` tries them): each is computed, and
+    /// the first that holds is chosen per lane by writing them in reverse order of preference.
     @inline(__always)
     private static func complementarity(_ m11: Lanes, _ k12: Lanes, _ m22: Lanes, _ b1: Lanes, _ b2: Lanes,
                                         _ a1: Lanes, _ a2: Lanes) -> (Lanes, Lanes) {
