@@ -154,14 +154,23 @@ struct WideBody {
         self.invInertia = invInertia
     }
 
-    /// Writes the velocities back, the last lane first: an empty lane names lane 0's body, whose velocity it never
-    /// changed, and lanes may share a non-moving body (the ground), whose velocity no impulse changes.
+    /// Writes the velocities of both sides back (`A` to bodies `a`, `B` to bodies `b`), the last lane first: an
+    /// empty lane names lane 0's bodies, whose velocities it never changed, and lanes may share a non-moving body
+    /// (the ground), whose velocity no impulse changes.
     ///
     /// Never inlined: inlined, the optimiser moved the shuffles that split the lanes by body up into the arithmetic
     /// and turned the four-lane solve into per-body pairs and scalar operations (the warm start took 1.7 times the
-    /// instructions).
+    /// instructions). Both sides in one call: six vectors of velocities and two of indices fit the argument registers.
     @inline(never)
-    func storeVelocities(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>) {
+    static func storeVelocities(_ A: WideBody, _ a: SIMD4<Int32>, _ B: WideBody, _ b: SIMD4<Int32>,
+                                _ s: UnsafeMutablePointer<BodyState>) {
+        A.store(s, a)
+        B.store(s, b)
+    }
+
+    /// Writes this side's velocities back, the last lane first (see `storeVelocities`).
+    @inline(__always)
+    private func store(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>) {
         // Converted and paired as vectors: written lane by lane, the compiler turned the arithmetic feeding the
         // writes back into scalar operations.
         let xLo = SIMD2<Double>(vx.lowHalf), xHi = SIMD2<Double>(vx.highHalf)
