@@ -14,6 +14,7 @@
 /// its row and column of K by sqrt(1 / massScale), so M = K / massScale when both are soft and M = K when neither
 /// is, and b = vn + bias - K a. With two unknowns the problem is solved by trying its four cases in turn (both
 /// push, only the first, only the second, neither), as Box2D 2.4's block solver does.
+/// The sub-step solve does this in single precision, four constraints at once (`WideContactSolver.solveBlock`).
 struct ContactBlock {
     var k11: Double = 0
     var k12: Double = 0
@@ -59,46 +60,5 @@ struct ContactBlock {
         // Neither.
         if b1 >= 0 && b2 >= 0 { return (0, 0) }
         return (a1, a2)
-    }
-
-    /// One soft iteration of both normal impulses (the block form of `ContactSolver.solveNormal`).
-    @inline(__always)
-    static func solveNormal(_ p1: inout ContactConstraintPoint, _ p2: inout ContactConstraintPoint, _ k: ContactBlock,
-                            _ pair: inout BodyPair, _ n: Vector, _ softness: Softness, _ softScale: Double,
-                            _ rootSoftScale: Double, _ inverseH: Double, _ useBias: Bool) {
-        let s1 = ContactSolver.separation(p1, pair, n), s2 = ContactSolver.separation(p2, pair, n)
-        let vn1 = dot(pair.relativeVelocity(p1.rA, p1.rB), n), vn2 = dot(pair.relativeVelocity(p2.rA, p2.rB), n)
-        let (bias1, soft1) = target(s1, softness, inverseH, useBias)
-        let (bias2, soft2) = target(s2, softness, inverseH, useBias)
-        let a1 = p1.normalImpulse, a2 = p2.normalImpulse
-        let b1 = vn1 + bias1 - (k.k11 * a1 + k.k12 * a2)
-        let b2 = vn2 + bias2 - (k.k12 * a1 + k.k22 * a2)
-        // Soft points scale their rows and columns of K by sqrt(1 / massScale) each.
-        let f1 = soft1 ? softScale : 1, f2 = soft2 ? softScale : 1
-        let cross = soft1 ? (soft2 ? softScale : rootSoftScale) : (soft2 ? rootSoftScale : 1)
-        let (x1, x2) = complementarity(k.k11 * f1, k.k12 * cross, k.k22 * f2, b1, b2, a1, a2)
-        apply(&p1, &p2, x1, x2, &pair, n)
-    }
-
-    /// The bias of one point and whether it is soft: a gap closes this sub-step, an overlap is pushed out softly,
-    /// and the relax pass only stops the approach.
-    @inline(__always)
-    private static func target(_ s: Double, _ softness: Softness, _ inverseH: Double, _ useBias: Bool) -> (Double, Bool) {
-        if s > 0 { return (s * inverseH, false) }
-        if useBias { return (max(softness.biasRate * s, -SolverTuning.contactPushMaxVelocity), true) }
-        return (0, false)
-    }
-
-    /// Stores the new impulses and applies their change, the first point's first.
-    @inline(__always)
-    private static func apply(_ p1: inout ContactConstraintPoint, _ p2: inout ContactConstraintPoint,
-                              _ x1: Double, _ x2: Double, _ pair: inout BodyPair, _ n: Vector) {
-        let applied1 = x1 - p1.normalImpulse, applied2 = x2 - p2.normalImpulse
-        p1.normalImpulse = x1
-        p2.normalImpulse = x2
-        p1.maxNormalImpulse = max(p1.maxNormalImpulse, applied1)
-        p2.maxNormalImpulse = max(p2.maxNormalImpulse, applied2)
-        pair.apply(applied1 * n, p1.rA, p1.rB)
-        pair.apply(applied2 * n, p2.rA, p2.rB)
     }
 }

@@ -1,28 +1,27 @@
-/// The contact constraints of a step arranged for the two-lane solve without changing any result.
+/// The contact constraints of a step arranged in quads for the four-lane solve without changing any result.
 ///
 /// Solving constraints one after another (Gauss-Seidel), only the order of two constraints that share a moving body
 /// matters. Each constraint gets a level: one more than the highest level of the earlier constraints it shares a
 /// moving body with. Constraints of one level share no moving body, and solving level after level keeps the step
 /// order of any two that do, so the result is bit for bit that of the one-by-one solve. Within a level the
-/// constraints are paired and solved two at once; an odd one is solved alone. Separate islands fill the same levels,
-/// so many small stacks pair almost completely. Colouring the constraints (Box2D v3) would pair more within one
-/// stack, but it changes the order of constraints that share a body, and that order decides whether a tall stack
-/// stands (docs/performance.md).
+/// constraints go four at a time into quads (`WideContact`); the last quad of a kind may have empty lanes. Separate
+/// islands fill the same levels, so many small stacks fill their quads almost completely. Colouring the constraints
+/// (Box2D v3) would fill more within one stack, but it changes the order of constraints that share a body, and that
+/// order decides whether a tall stack stands (docs/performance.md).
 struct ContactLanes {
-    /// False solves every constraint alone in step order: the plain solve, which tests compare the pairs against.
-    var pairing = true
-    /// Pairs of constraints of one level, solved at once.
-    var pairs = ContiguousArray<WideContact>()
-    /// For each pair, the constraint index of each lane.
-    var sources = ContiguousArray<(Int32, Int32)>()
-    /// Constraints solved alone, in solve order.
-    var singles = ContiguousArray<Int32>()
-    /// The solve order in runs of four counts: pairs of block-solved constraints (`ContactBlock`), other pairs with
-    /// two points, pairs of one-point constraints, singles. Each run continues where the previous run of its kind
-    /// stopped (pairs of every kind share `pairs`).
+    /// False puts every constraint alone in a quad, in step order: the plain one-by-one solve, which tests compare
+    /// the full quads against.
+    var grouping = true
+    /// Quads of constraints of one level, solved at once.
+    var quads = ContiguousArray<WideContact>()
+    /// For each quad, the constraint index of each lane (-1: an empty lane).
+    var sources = ContiguousArray<SIMD4<Int32>>()
+    /// The solve order in runs of three counts: quads of block-solved constraints (`ContactBlock`), other quads with
+    /// two points, quads of one-point constraints. Each run continues where the previous run stopped (quads of
+    /// every kind share `quads`).
     var runs = ContiguousArray<Int32>()
-    /// Each level's share of `pairs` and `singles`, unmerged: the groups of constraints that share no moving body,
-    /// which workers split among themselves (see `LaneGroup`). Empty when not pairing.
+    /// Each level's share of `quads`, unmerged: the groups of constraints that share no moving body, which workers
+    /// split among themselves (see `LaneGroup`).
     var groups = ContiguousArray<LaneGroup>()
 
     /// Where each constraint is solved, kept for its storage (see `locate` in ImpulseWatch.swift).
@@ -43,66 +42,72 @@ struct ContactLanes {
                         states: UnsafeMutableBufferPointer<BodyState>) {
         let n = constraints.count
         sources.removeAll(keepingCapacity: true)
-        singles.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
-        guard pairing, let base = constraints.baseAddress else {
-            pairs.removeAll(keepingCapacity: true)
-            singles.append(contentsOf: 0..<Int32(n))
-            runs.append(contentsOf: [0, 0, 0, Int32(n)])
+        guard let base = constraints.baseAddress, let stateBase = states.baseAddress else {
+            quads.removeAll(keepingCapacity: true)
             return
         }
-        let levels = assignLevels(constraints, states: states)
-        sortByLevel(count: n, levels: levels)
-        order.withUnsafeMutableBufferPointer { order in
-        levelStart.withUnsafeBufferPointer { start in
-            for level in 0..<levels {
-                let first = Int(start[level]), end = Int(start[level + 1])
-                let pairStart = sources.count, singleStart = singles.count
-                // Block-solved constraints first, then the other two-point ones, then one-point ones: a pair never
-                // mixes a block solve with a point-by-point one, at most one pair of a level mixes two points with
-                // one, and the pairs of two one-point constraints skip their second points.
-                let blockEnd = Self.partition(order, first, end) { constraints[Int($0)].isBlockSolved }
-                let twoEnd = Self.partition(order, blockEnd, end) { constraints[Int($0)].pointCount > 1 }
-                var k = first
-                while k + 1 < blockEnd {
-                    sources.append((order[k], order[k + 1]))
-                    k += 2
+        if grouping {
+            let levels = assignLevels(constraints, states: states)
+            sortByLevel(count: n, levels: levels)
+            order.withUnsafeMutableBufferPointer { order in
+            levelStart.withUnsafeBufferPointer { start in
+                for level in 0..<levels {
+                    let first = Int(start[level]), end = Int(start[level + 1])
+                    // Block-solved constraints first, then the other two-point ones, then one-point ones: a quad
+                    // never mixes a block solve with a point-by-point one, at most one quad of a level mixes two
+                    // points with one, and the quads of one-point constraints skip their second points.
+                    let blockEnd = Self.partition(order, first, end) { constraints[Int($0)].isBlockSolved }
+                    let twoEnd = Self.partition(order, blockEnd, end) { constraints[Int($0)].pointCount > 1 }
+                    let quadStart = sources.count
+                    let blockQuads = Self.appendQuads(order, first, blockEnd, to: &sources)
+                    // A quad whose first constraint has two points goes with the two-point quads.
+                    let twoPointQuads = (twoEnd - blockEnd + 3) / 4
+                    let otherQuads = Self.appendQuads(order, blockEnd, end, to: &sources)
+                    Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)), to: &runs)
+                    groups.append(LaneGroup(quadStart: Int32(quadStart), blockQuads: Int32(blockQuads),
+                                            twoPointQuads: Int32(twoPointQuads),
+                                            onePointQuads: Int32(otherQuads - twoPointQuads)))
                 }
-                let blockPairs = (blockEnd - first) / 2
-                // An odd block-solved constraint is solved alone.
-                let oddBlock = k < blockEnd ? order[k] : -1
-                k = blockEnd
-                while k + 1 < end {
-                    sources.append((order[k], order[k + 1]))
-                    k += 2
-                }
-                // A pair whose first constraint has two points goes with the two-point pairs.
-                let pairCount = (end - blockEnd) / 2, twoPointPairs = min(pairCount, (twoEnd - blockEnd + 1) / 2)
-                var alone: Int32 = 0
-                if oddBlock >= 0 { singles.append(oddBlock); alone += 1 }
-                if k < end { singles.append(order[k]); alone += 1 }
-                Self.appendRun((Int32(blockPairs), Int32(twoPointPairs), Int32(pairCount - twoPointPairs), alone),
-                               to: &runs)
-                groups.append(LaneGroup(pairStart: Int32(pairStart), blockPairs: Int32(blockPairs),
-                                        twoPointPairs: Int32(twoPointPairs), onePointPairs: Int32(pairCount - twoPointPairs),
-                                        singleStart: Int32(singleStart), singles: alone))
+            }
+            }
+        } else {
+            // One constraint a quad, in step order, each of its kind; every quad its own group.
+            for i in 0..<n {
+                sources.append(SIMD4(Int32(i), -1, -1, -1))
+                let kind = constraints[i].isBlockSolved ? 0 : constraints[i].pointCount > 1 ? 1 : 2
+                Self.appendRun((kind == 0 ? 1 : 0, kind == 1 ? 1 : 0, kind == 2 ? 1 : 0), to: &runs)
+                groups.append(LaneGroup(quadStart: Int32(i), blockQuads: kind == 0 ? 1 : 0,
+                                        twoPointQuads: kind == 1 ? 1 : 0, onePointQuads: kind == 2 ? 1 : 0))
             }
         }
-        }
-        // The pairs are written in place: building each one and appending it copied about 500 bytes a pair.
+        // The quads are written in place: building each one and appending it copied about 600 bytes a quad.
         let m = sources.count
-        if pairs.count > m {
-            pairs.removeLast(pairs.count - m)
-        } else if pairs.count < m {
-            pairs.append(contentsOf: repeatElement(WideContact(), count: m - pairs.count))
+        if quads.count > m {
+            quads.removeLast(quads.count - m)
+        } else if quads.count < m {
+            quads.append(contentsOf: repeatElement(WideContact(), count: m - quads.count))
         }
-        pairs.withUnsafeMutableBufferPointer { wide in
-            for k in 0..<m {
-                let (first, second) = sources[k]
-                wide[k] = WideContact(base + Int(first), base + Int(second), states: states)
+        sources.withUnsafeBufferPointer { sources in
+            quads.withUnsafeMutableBufferPointer { wide in
+                let quads = wide.baseAddress.unsafelyUnwrapped
+                for k in 0..<m { WideContact.write(quads + k, sources[k], base, states: stateBase) }
             }
         }
+    }
+
+    /// Appends the quads of `order[from..<to]`, the last one filled with empty lanes; returns how many.
+    private static func appendQuads(_ order: UnsafeMutableBufferPointer<Int32>, _ from: Int, _ to: Int,
+                                    to sources: inout ContiguousArray<SIMD4<Int32>>) -> Int {
+        var k = from
+        while k < to {
+            var quad = SIMD4<Int32>(repeating: -1)
+            for lane in 0..<min(4, to - k) { quad[lane] = order[k + lane] }
+            sources.append(quad)
+            k += 4
+        }
+        return (to - from + 3) / 4
     }
 
     /// Moves the constraints of `order[from..<to]` for which `isFirst` holds before the others and returns where
@@ -122,21 +127,21 @@ struct ContactLanes {
     }
 
     /// How many kinds a run counts (see `runs`).
-    static let kinds = 4
+    static let kinds = 3
 
     /// Appends a level's run, merged into the previous run when every kind the new run holds comes after every kind
     /// the previous one holds: the merged run then still solves all of the previous level first.
-    private static func appendRun(_ run: (Int32, Int32, Int32, Int32), to runs: inout ContiguousArray<Int32>) {
+    private static func appendRun(_ run: (Int32, Int32, Int32), to runs: inout ContiguousArray<Int32>) {
         let last = runs.count - kinds
-        let firstNew = run.0 > 0 ? 0 : run.1 > 0 ? 1 : run.2 > 0 ? 2 : 3
+        let firstNew = run.0 > 0 ? 0 : run.1 > 0 ? 1 : 2
         if last >= 0 {
-            let lastUsed = runs[last + 3] > 0 ? 3 : runs[last + 2] > 0 ? 2 : runs[last + 1] > 0 ? 1 : 0
+            let lastUsed = runs[last + 2] > 0 ? 2 : runs[last + 1] > 0 ? 1 : 0
             if lastUsed <= firstNew {
-                runs[last] += run.0; runs[last + 1] += run.1; runs[last + 2] += run.2; runs[last + 3] += run.3
+                runs[last] += run.0; runs[last + 1] += run.1; runs[last + 2] += run.2
                 return
             }
         }
-        runs.append(run.0); runs.append(run.1); runs.append(run.2); runs.append(run.3)
+        runs.append(run.0); runs.append(run.1); runs.append(run.2)
     }
 
     /// Gives every constraint its level and returns how many levels there are.
@@ -189,25 +194,24 @@ struct ContactLanes {
 
     /// Runs `body` with the schedule in raw buffers, for the sub-step loop.
     mutating func withSchedule<R>(_ body: (LaneSchedule) -> R) -> R {
-        let singles = self.singles, runs = self.runs, groups = self.groups
-        return pairs.withUnsafeMutableBufferPointer { pairs in
-            singles.withUnsafeBufferPointer { singles in
-                runs.withUnsafeBufferPointer { runs in
-                    groups.withUnsafeBufferPointer { groups in
-                        body(LaneSchedule(pairs: pairs, singles: singles, runs: runs, groups: groups))
-                    }
+        let runs = self.runs, groups = self.groups
+        return quads.withUnsafeMutableBufferPointer { quads in
+            runs.withUnsafeBufferPointer { runs in
+                groups.withUnsafeBufferPointer { groups in
+                    body(LaneSchedule(quads: quads, runs: runs, groups: groups))
                 }
             }
         }
     }
 
-    /// Copies the impulses of every pair back into the constraints they came from.
+    /// Copies the impulses of every quad back into the constraints they came from.
     func storeImpulses(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
-        pairs.withUnsafeBufferPointer { wide in
+        quads.withUnsafeBufferPointer { wide in
             for i in wide.indices {
-                let (first, second) = sources[i]
-                wide[i].storeImpulses(lane: 0, into: &constraints[Int(first)])
-                wide[i].storeImpulses(lane: 1, into: &constraints[Int(second)])
+                let quad = sources[i]
+                for lane in 0..<4 where quad[lane] >= 0 {
+                    wide[i].storeImpulses(lane: lane, into: &constraints[Int(quad[lane])])
+                }
             }
         }
     }

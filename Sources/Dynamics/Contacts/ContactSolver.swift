@@ -7,7 +7,6 @@ struct ContactConstraintPoint {
     var baseSeparation: Double = 0
     var normalImpulse: Double = 0
     var tangentImpulse: Double = 0
-    var maxNormalImpulse: Double = 0
     var normalMass: Double = 0
     var tangentMass: Double = 0
 }
@@ -37,7 +36,9 @@ struct ContactConstraint {
     var isBlockSolved: Bool { pointCount == 2 && block.isSolvable }
 }
 
-/// The contact half of the soft-step solver. Functions work on raw buffers: they run once per contact per sub-step.
+/// The contact half of the soft-step solver, in double precision: preparing a step's constraints, the impacts'
+/// geometry (`ContactImpact`) and keeping the impulses for the next step. The sub-step solve itself runs on quads of
+/// constraints in single precision (`WideContactSolver`).
 enum ContactSolver {
     /// Freezes anchors, masses and softness for the step.
     /// The contact is read in place: it is a large record and copying it per contact per step showed in profiles.
@@ -86,75 +87,11 @@ enum ContactSolver {
         c.block = c.pointCount == 2 ? ContactBlock(c.p1, c.p2, normal, mA, iA, mB, iB) : ContactBlock()
     }
 
-    /// Applies last step's impulses again so stacks start near their solution.
-    static func warmStart(_ c: ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>) {
-        let a = Int(c.bodyA), b = Int(c.bodyB)
-        var pair = BodyPair(a: states[a], b: states[b])
-        let tangent = c.normal.rightPerp
-        if c.pointCount > 0 { pair.apply(c.p1.normalImpulse * c.normal + c.p1.tangentImpulse * tangent, c.p1.rA, c.p1.rB) }
-        if c.pointCount > 1 { pair.apply(c.p2.normalImpulse * c.normal + c.p2.tangentImpulse * tangent, c.p2.rA, c.p2.rB) }
-        pair.storeVelocities(into: states, a, b)
-    }
-
-    /// One soft iteration: normal impulses (with position feedback when `useBias`), then friction.
-    static func solve(_ c: inout ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool) {
-        let a = Int(c.bodyA), b = Int(c.bodyB)
-        var pair = BodyPair(a: states[a], b: states[b])
-        let n = c.normal, softness = c.softness, friction = c.friction
-        let count = c.pointCount
-        if c.isBlockSolved {
-            ContactBlock.solveNormal(&c.p1, &c.p2, c.block, &pair, n, softness, c.softScale, c.rootSoftScale, inverseH,
-                                     useBias)
-        } else {
-            if count > 0 { solveNormal(&c.p1, &pair, n, softness, inverseH, useBias) }
-            if count > 1 { solveNormal(&c.p2, &pair, n, softness, inverseH, useBias) }
-        }
-        if friction > 0 {
-            let t = n.rightPerp
-            if count > 0 { solveTangent(&c.p1, &pair, t, friction) }
-            if count > 1 { solveTangent(&c.p2, &pair, t, friction) }
-        }
-        // Static bodies have zero inverse mass, so writing their velocities back leaves them unchanged.
-        pair.storeVelocities(into: states, a, b)
-    }
-
-    @inline(__always)
-    private static func solveNormal(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ n: Vector, _ softness: Softness,
-                                    _ inverseH: Double, _ useBias: Bool) {
-        let s = separation(p, pair, n)
-        let vn = dot(pair.relativeVelocity(p.rA, p.rB), n)
-        // Three cases written apart, so the rigid ones do not multiply by a mass scale of 1 and an impulse scale of 0.
-        let impulse: Double
-        if s > 0 {
-            impulse = -p.normalMass * (vn + s * inverseH) // speculative: close the gap this sub-step, no further
-        } else if useBias {
-            let bias = max(softness.biasRate * s, -SolverTuning.contactPushMaxVelocity)
-            impulse = -p.normalMass * softness.massScale * (vn + bias) - softness.impulseScale * p.normalImpulse
-        } else {
-            impulse = -p.normalMass * vn
-        }
-        let newImpulse = max(p.normalImpulse + impulse, 0)
-        let applied = newImpulse - p.normalImpulse
-        p.normalImpulse = newImpulse
-        p.maxNormalImpulse = max(p.maxNormalImpulse, applied)
-        pair.apply(applied * n, p.rA, p.rB)
-    }
-
     /// Current separation from how far the anchors moved since the step began.
     @inline(__always)
     static func separation(_ p: ContactConstraintPoint, _ pair: BodyPair, _ n: Vector) -> Double {
         let prA = pair.a.dq.rotate(p.rA), prB = pair.b.dq.rotate(p.rB)
         return dot(pair.b.dp - pair.a.dp + prB - prA, n) + p.baseSeparation
-    }
-
-    @inline(__always)
-    private static func solveTangent(_ p: inout ContactConstraintPoint, _ pair: inout BodyPair, _ t: Vector, _ friction: Double) {
-        let vt = dot(pair.relativeVelocity(p.rA, p.rB), t)
-        let maxFriction = friction * p.normalImpulse
-        let newImpulse = min(max(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction)
-        let applied = newImpulse - p.tangentImpulse
-        p.tangentImpulse = newImpulse
-        pair.apply(applied * t, p.rA, p.rB)
     }
 
     /// Keeps the impulses in the contact for next step's warm start.

@@ -1,9 +1,14 @@
-/// Two lanes of doubles: the width SSE2 gives every x86-64 machine (and NEON every arm64 one), so no target flag
-/// is needed for the compiler to use vector registers.
-typealias Lanes = SIMD2<Double>
+/// Four lanes of single-precision floats: one 128-bit register, the width SSE2 gives every x86-64 machine (and NEON
+/// every arm64 one), so no target flag is needed for the compiler to use vector registers. The contact solve needs
+/// no more precision than this: it works on anchors relative to the centres, motion since the step began, and
+/// velocities, never on positions in the world.
+typealias Lanes = SIMD4<Float>
 
-/// Lane-wise `Swift.max`, with its choice on ties and NaN, so a lane gives the scalar solve's bits. The standard
-/// `pointwiseMax` follows IEEE maximum instead and compiles to a branch per lane.
+/// Which lanes a condition holds in.
+typealias LaneMask = SIMDMask<SIMD4<Int32>>
+
+/// Lane-wise `Swift.max`, with its choice on ties and NaN. The standard `pointwiseMax` follows IEEE maximum instead
+/// and compiles to a branch per lane.
 @inline(__always)
 func lanesMax(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
 
@@ -12,81 +17,106 @@ func lanesMax(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .
 func lanesMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
 
 /// The exact negation, sign of zero included: the standard prefix minus of SIMD computes 0 - x, which turns -0 into
-/// +0 where the scalar solve's minus gives -0. Multiplying by -1 is exact and compiles to a sign flip.
+/// +0. Multiplying by -1 is exact and compiles to a sign flip.
 @inline(__always)
 func negated(_ x: Lanes) -> Lanes { x * Lanes(repeating: -1) }
 
-/// A pair of doubles (a `Vector`'s x and y, a `Rotation`'s c and s) read as one vector: lanes are then formed by
-/// shuffles, and the compiler keeps the arithmetic on them in vector registers.
-@inline(__always)
-func loadPair<T>(_ p: UnsafeMutablePointer<T>) -> Lanes {
-    UnsafeRawPointer(p).loadUnaligned(as: Lanes.self)
-}
-
-/// One manifold point of two contact constraints, one in each lane. Only what the sub-step loop reads or writes:
-/// restitution and the warm-start store go through the scalar `ContactConstraint` after the loop.
+/// One manifold point of four contact constraints, one in each lane. Only what the sub-step loop reads or writes:
+/// restitution and the warm-start store go through the double-precision `ContactConstraint`.
 struct WidePoint {
     var rAx: Lanes, rAy: Lanes, rBx: Lanes, rBy: Lanes
     var baseSeparation: Lanes
     var normalImpulse: Lanes
     var tangentImpulse: Lanes
-    var maxNormalImpulse: Lanes
     var normalMass: Lanes
     var tangentMass: Lanes
 }
 
-/// Two contact constraints that share no moving body, solved at once. A constraint with one point has a zero second
-/// point: zero masses give it zero impulses, so it changes nothing.
+/// Up to four contact constraints that share no moving body, solved at once: 140 bytes a constraint, where the
+/// double-precision constraint is about 300.
+///
+/// A constraint with one point has a zero second point: zero masses give it zero impulses, so it changes nothing.
+/// A quad with fewer than four constraints fills its other lanes with empty ones (their sources in `ContactLanes`
+/// are -1): an empty lane names the bodies of lane 0 and has zero masses, so it never changes a velocity, and the
+/// velocities are written back from the last lane to the first, so lane 0's result is the one that stays. A
+/// constraint so gives the same bits whichever lane it sits in and whether it has company.
 struct WideContact {
-    var bodyA: (Int32, Int32)
-    var bodyB: (Int32, Int32)
+    var bodyA: SIMD4<Int32>
+    var bodyB: SIMD4<Int32>
     var nx: Lanes, ny: Lanes
     var friction: Lanes
     var biasRate: Lanes, massScale: Lanes, impulseScale: Lanes
     /// Inverse masses and inertias, copied from the states: read in place by the solve instead of gathered per body.
     var massA: Lanes, inertiaA: Lanes, massB: Lanes, inertiaB: Lanes
-    /// The normal block and how touching points scale it, for block-solved pairs (see `ContactBlock`).
+    /// The normal block and how touching points scale it, for block-solved constraints (see `ContactBlock`).
     var k11: Lanes, k12: Lanes, k22: Lanes, softScale: Lanes, rootSoftScale: Lanes
     var p1: WidePoint
     var p2: WidePoint
 
-    /// A pair of nothing, for storage that is overwritten before use.
+    /// A quad of nothing, for storage that is overwritten before use.
     init() {
-        bodyA = (0, 0); bodyB = (0, 0)
+        bodyA = .zero; bodyB = .zero
         nx = Lanes(); ny = Lanes(); friction = Lanes()
         biasRate = Lanes(); massScale = Lanes(); impulseScale = Lanes()
         massA = Lanes(); inertiaA = Lanes(); massB = Lanes(); inertiaB = Lanes()
         k11 = Lanes(); k12 = Lanes(); k22 = Lanes(); softScale = Lanes(); rootSoftScale = Lanes()
-        p1 = WidePoint(ContactConstraintPoint(), ContactConstraintPoint())
+        p1 = WidePoint(rAx: Lanes(), rAy: Lanes(), rBx: Lanes(), rBy: Lanes(), baseSeparation: Lanes(),
+                       normalImpulse: Lanes(), tangentImpulse: Lanes(), normalMass: Lanes(), tangentMass: Lanes())
         p2 = p1
     }
 
-    /// Constraints `first` and `second` read in place (they are large records).
+    /// Writes the quad of the constraints at `sources` (indices into `constraints`; -1 for an empty lane, never
+    /// lane 0) into `quad`, reading each constraint in place: they are large records, and a quad built in a local
+    /// and copied cost more than the rest of the build.
     @inline(__always)
-    init(_ first: UnsafePointer<ContactConstraint>, _ second: UnsafePointer<ContactConstraint>,
-         states: UnsafeMutableBufferPointer<BodyState>) {
-        self.init(first.pointee, second.pointee, states: states)
+    static func write(_ quad: UnsafeMutablePointer<WideContact>, _ sources: SIMD4<Int32>,
+                      _ constraints: UnsafePointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>) {
+        quad.pointee = WideContact()
+        let first = constraints + Int(sources[0])
+        for lane in 0..<4 {
+            let source = sources[lane]
+            if source < 0 {
+                // An empty lane: lane 0's bodies, zero masses, and a block that is well formed (no 0 / 0).
+                quad.pointee.bodyA[lane] = first.pointee.bodyA; quad.pointee.bodyB[lane] = first.pointee.bodyB
+                put(&quad.pointee.k11, lane, 1); put(&quad.pointee.k22, lane, 1)
+                put(&quad.pointee.massScale, lane, 1)
+                put(&quad.pointee.softScale, lane, 1); put(&quad.pointee.rootSoftScale, lane, 1)
+                continue
+            }
+            let c = constraints + Int(source)
+            let a = Int(c.pointee.bodyA), b = Int(c.pointee.bodyB)
+            quad.pointee.bodyA[lane] = c.pointee.bodyA; quad.pointee.bodyB[lane] = c.pointee.bodyB
+            put(&quad.pointee.nx, lane, c.pointee.normal.x); put(&quad.pointee.ny, lane, c.pointee.normal.y)
+            put(&quad.pointee.friction, lane, c.pointee.friction)
+            put(&quad.pointee.biasRate, lane, c.pointee.softness.biasRate)
+            put(&quad.pointee.massScale, lane, c.pointee.softness.massScale)
+            put(&quad.pointee.impulseScale, lane, c.pointee.softness.impulseScale)
+            put(&quad.pointee.massA, lane, states[a].invMass); put(&quad.pointee.inertiaA, lane, states[a].invInertia)
+            put(&quad.pointee.massB, lane, states[b].invMass); put(&quad.pointee.inertiaB, lane, states[b].invInertia)
+            put(&quad.pointee.k11, lane, c.pointee.block.k11); put(&quad.pointee.k12, lane, c.pointee.block.k12)
+            put(&quad.pointee.k22, lane, c.pointee.block.k22)
+            put(&quad.pointee.softScale, lane, c.pointee.softScale)
+            put(&quad.pointee.rootSoftScale, lane, c.pointee.rootSoftScale)
+            if c.pointee.pointCount > 0 { put(&quad.pointee.p1, lane, c.pointee.p1) }
+            if c.pointee.pointCount > 1 { put(&quad.pointee.p2, lane, c.pointee.p2) }
+        }
     }
 
-    /// Constraint `first` in lane 0 and `second` in lane 1; they must share no moving body.
+    /// Stores `value`, rounded to a float, in lane `lane` of `field`.
     @inline(__always)
-    init(_ first: borrowing ContactConstraint, _ second: borrowing ContactConstraint, states: UnsafeMutableBufferPointer<BodyState>) {
-        bodyA = (first.bodyA, second.bodyA)
-        bodyB = (first.bodyB, second.bodyB)
-        nx = Lanes(first.normal.x, second.normal.x); ny = Lanes(first.normal.y, second.normal.y)
-        friction = Lanes(first.friction, second.friction)
-        biasRate = Lanes(first.softness.biasRate, second.softness.biasRate)
-        massScale = Lanes(first.softness.massScale, second.softness.massScale)
-        impulseScale = Lanes(first.softness.impulseScale, second.softness.impulseScale)
-        let a0 = Int(first.bodyA), a1 = Int(second.bodyA), b0 = Int(first.bodyB), b1 = Int(second.bodyB)
-        massA = Lanes(states[a0].invMass, states[a1].invMass); inertiaA = Lanes(states[a0].invInertia, states[a1].invInertia)
-        massB = Lanes(states[b0].invMass, states[b1].invMass); inertiaB = Lanes(states[b0].invInertia, states[b1].invInertia)
-        k11 = Lanes(first.block.k11, second.block.k11); k12 = Lanes(first.block.k12, second.block.k12)
-        k22 = Lanes(first.block.k22, second.block.k22)
-        softScale = Lanes(first.softScale, second.softScale)
-        rootSoftScale = Lanes(first.rootSoftScale, second.rootSoftScale)
-        p1 = WidePoint(first.p1, second.p1)
-        p2 = WidePoint(first.p2, second.p2)
+    private static func put(_ field: UnsafeMutablePointer<Lanes>, _ lane: Int, _ value: Double) {
+        UnsafeMutableRawPointer(field).storeBytes(of: Float(value), toByteOffset: 4 * lane, as: Float.self)
+    }
+
+    /// Stores point `p` in lane `lane` of `point` (see `put`).
+    @inline(__always)
+    private static func put(_ point: UnsafeMutablePointer<WidePoint>, _ lane: Int, _ p: ContactConstraintPoint) {
+        put(&point.pointee.rAx, lane, p.rA.x); put(&point.pointee.rAy, lane, p.rA.y)
+        put(&point.pointee.rBx, lane, p.rB.x); put(&point.pointee.rBy, lane, p.rB.y)
+        put(&point.pointee.baseSeparation, lane, p.baseSeparation)
+        put(&point.pointee.normalImpulse, lane, p.normalImpulse)
+        put(&point.pointee.tangentImpulse, lane, p.tangentImpulse)
+        put(&point.pointee.normalMass, lane, p.normalMass); put(&point.pointee.tangentMass, lane, p.tangentMass)
     }
 
     /// Copies the impulses of lane `lane` back into the constraint it came from.
@@ -97,24 +127,10 @@ struct WideContact {
 }
 
 extension WidePoint {
-    /// Point `first` in lane 0 and `second` in lane 1.
-    @inline(__always)
-    init(_ first: ContactConstraintPoint, _ second: ContactConstraintPoint) {
-        rAx = Lanes(first.rA.x, second.rA.x); rAy = Lanes(first.rA.y, second.rA.y)
-        rBx = Lanes(first.rB.x, second.rB.x); rBy = Lanes(first.rB.y, second.rB.y)
-        baseSeparation = Lanes(first.baseSeparation, second.baseSeparation)
-        normalImpulse = Lanes(first.normalImpulse, second.normalImpulse)
-        tangentImpulse = Lanes(first.tangentImpulse, second.tangentImpulse)
-        maxNormalImpulse = Lanes(first.maxNormalImpulse, second.maxNormalImpulse)
-        normalMass = Lanes(first.normalMass, second.normalMass)
-        tangentMass = Lanes(first.tangentMass, second.tangentMass)
-    }
-
     /// Copies the impulses of lane `lane` back into the point it came from.
     func storeImpulses(lane: Int, into p: inout ContactConstraintPoint) {
-        p.normalImpulse = normalImpulse[lane]
-        p.tangentImpulse = tangentImpulse[lane]
-        p.maxNormalImpulse = maxNormalImpulse[lane]
+        p.normalImpulse = Double(normalImpulse[lane])
+        p.tangentImpulse = Double(tangentImpulse[lane])
     }
 }
 
@@ -124,29 +140,60 @@ struct WideBody {
     /// Inverse mass and inertia, from the constraint.
     var invMass: Lanes, invInertia: Lanes
 
-    /// Gathers the velocities of bodies `i0` and `i1`.
+    /// Gathers the velocities of bodies `i`.
     @inline(__always)
-    init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int, invMass: Lanes, invInertia: Lanes) {
-        let b0 = s + i0, b1 = s + i1
-        let v0 = loadPair(&b0.pointee.v), v1 = loadPair(&b1.pointee.v)
-        vx = Lanes(v0[0], v1[0]); vy = Lanes(v0[1], v1[1])
-        w = Lanes(b0.pointee.w, b1.pointee.w)
+    init(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>, invMass: Lanes, invInertia: Lanes) {
+        let b0 = s + Int(i[0]), b1 = s + Int(i[1]), b2 = s + Int(i[2]), b3 = s + Int(i[3])
+        let v0 = SIMD2<Float>(loadPair(&b0.pointee.v)), v1 = SIMD2<Float>(loadPair(&b1.pointee.v))
+        let v2 = SIMD2<Float>(loadPair(&b2.pointee.v)), v3 = SIMD2<Float>(loadPair(&b3.pointee.v))
+        vx = Lanes(v0[0], v1[0], v2[0], v3[0])
+        vy = Lanes(v0[1], v1[1], v2[1], v3[1])
+        w = Lanes(lowHalf: SIMD2<Float>(SIMD2(b0.pointee.w, b1.pointee.w)),
+                  highHalf: SIMD2<Float>(SIMD2(b2.pointee.w, b3.pointee.w)))
         self.invMass = invMass
         self.invInertia = invInertia
     }
 
-    /// Writes the velocities back. Both lanes may hold the same non-moving body (the ground), whose velocity no
-    /// impulse changes, so the order of the writes does not matter.
-    @inline(__always)
-    func storeVelocities(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
-        // Each body's (x, y) leaves as one vector (a shuffle of the lanes): written lane by lane, the compiler turned
-        // the arithmetic feeding the writes back into scalar operations.
-        // A `Vector` is its x then its y, like the lanes of a `Lanes` (the lane tests would see a swap).
-        withUnsafeMutablePointer(to: &s[i0].v) { UnsafeMutableRawPointer($0).storeBytes(of: Lanes(vx[0], vy[0]), as: Lanes.self) }
-        withUnsafeMutablePointer(to: &s[i1].v) { UnsafeMutableRawPointer($0).storeBytes(of: Lanes(vx[1], vy[1]), as: Lanes.self) }
-        s[i0].w = w[0]
-        s[i1].w = w[1]
+    /// Writes the velocities of both sides back (`A` to bodies `a`, `B` to bodies `b`), the last lane first: an
+    /// empty lane names lane 0's bodies, whose velocities it never changed, and lanes may share a non-moving body
+    /// (the ground), whose velocity no impulse changes.
+    ///
+    /// Never inlined: inlined, the optimiser moved the shuffles that split the lanes by body up into the arithmetic
+    /// and turned the four-lane solve into per-body pairs and scalar operations (the warm start took 1.7 times the
+    /// instructions). Both sides in one call: six vectors of velocities and two of indices fit the argument registers.
+    @inline(never)
+    static func storeVelocities(_ A: WideBody, _ a: SIMD4<Int32>, _ B: WideBody, _ b: SIMD4<Int32>,
+                                _ s: UnsafeMutablePointer<BodyState>) {
+        A.store(s, a)
+        B.store(s, b)
     }
+
+    /// Writes this side's velocities back, the last lane first (see `storeVelocities`).
+    @inline(__always)
+    private func store(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>) {
+        // Converted and paired as vectors: written lane by lane, the compiler turned the arithmetic feeding the
+        // writes back into scalar operations.
+        let xLo = SIMD2<Double>(vx.lowHalf), xHi = SIMD2<Double>(vx.highHalf)
+        let yLo = SIMD2<Double>(vy.lowHalf), yHi = SIMD2<Double>(vy.highHalf)
+        let wLo = SIMD2<Double>(w.lowHalf), wHi = SIMD2<Double>(w.highHalf)
+        Self.store(s + Int(i[3]), SIMD2(xHi[1], yHi[1]), wHi[1])
+        Self.store(s + Int(i[2]), SIMD2(xHi[0], yHi[0]), wHi[0])
+        Self.store(s + Int(i[1]), SIMD2(xLo[1], yLo[1]), wLo[1])
+        Self.store(s + Int(i[0]), SIMD2(xLo[0], yLo[0]), wLo[0])
+    }
+
+    /// Stores one body's velocity; a `Vector` is its x then its y, like the lanes of a `SIMD2`.
+    @inline(__always)
+    private static func store(_ b: UnsafeMutablePointer<BodyState>, _ v: SIMD2<Double>, _ w: Double) {
+        withUnsafeMutablePointer(to: &b.pointee.v) { UnsafeMutableRawPointer($0).storeBytes(of: v, as: SIMD2<Double>.self) }
+        b.pointee.w = w
+    }
+}
+
+/// A pair of doubles (a `Vector`'s x and y, a `Rotation`'s c and s) read as one vector.
+@inline(__always)
+func loadPair<T>(_ p: UnsafeMutablePointer<T>) -> SIMD2<Double> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD2<Double>.self)
 }
 
 /// The motion of one side of a `WideContact` since the step began, which the separations are measured from.
@@ -154,13 +201,15 @@ struct WideBody {
 struct WideMotion {
     var dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes
 
-    /// Gathers the motion of bodies `i0` and `i1`.
+    /// Gathers the motion of bodies `i`.
     @inline(__always)
-    init(_ s: UnsafeMutablePointer<BodyState>, _ i0: Int, _ i1: Int) {
-        let b0 = s + i0, b1 = s + i1
-        let dp0 = loadPair(&b0.pointee.dp), dp1 = loadPair(&b1.pointee.dp)
-        let q0 = loadPair(&b0.pointee.dq), q1 = loadPair(&b1.pointee.dq)
-        dpx = Lanes(dp0[0], dp1[0]); dpy = Lanes(dp0[1], dp1[1])
-        qc = Lanes(q0[0], q1[0]); qs = Lanes(q0[1], q1[1])
+    init(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>) {
+        let b0 = s + Int(i[0]), b1 = s + Int(i[1]), b2 = s + Int(i[2]), b3 = s + Int(i[3])
+        let p0 = SIMD2<Float>(loadPair(&b0.pointee.dp)), p1 = SIMD2<Float>(loadPair(&b1.pointee.dp))
+        let p2 = SIMD2<Float>(loadPair(&b2.pointee.dp)), p3 = SIMD2<Float>(loadPair(&b3.pointee.dp))
+        let q0 = SIMD2<Float>(loadPair(&b0.pointee.dq)), q1 = SIMD2<Float>(loadPair(&b1.pointee.dq))
+        let q2 = SIMD2<Float>(loadPair(&b2.pointee.dq)), q3 = SIMD2<Float>(loadPair(&b3.pointee.dq))
+        dpx = Lanes(p0[0], p1[0], p2[0], p3[0]); dpy = Lanes(p0[1], p1[1], p2[1], p3[1])
+        qc = Lanes(q0[0], q1[0], q2[0], q3[0]); qs = Lanes(q0[1], q1[1], q2[1], q3[1])
     }
 }

@@ -1,59 +1,59 @@
-/// The contact solve on pairs of constraints: the same arithmetic as `ContactSolver`, lane by lane, so a pair gives
-/// bit for bit what solving its two constraints one after the other would give.
+/// The contact solve on quads of constraints (`WideContact`), in single precision: each lane's arithmetic depends on
+/// that lane alone, so a quad gives bit for bit what solving its constraints one after the other, each alone in a
+/// quad, would give.
 enum WideContactSolver {
-    /// Warm starts every pair, in order.
-    static func warmStart(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
-        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
-        for i in 0..<pairs.count { warmStart(base + i, states: s, points: 2) }
+    /// Warm starts every quad, in order.
+    static func warmStart(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
+        for i in 0..<quads.count { warmStart(base + i, states: s, points: 2) }
     }
 
-    /// Solves every pair once, in order; specialised for both values of `useBias` so the loop holds no branch on it.
-    static func solve(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
-                      inverseH: Double, useBias: Bool) {
-        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+    /// Solves every quad once, in order; specialised for both values of `useBias` so the loop holds no branch on it.
+    static func solve(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                      inverseH: Float, useBias: Bool) {
+        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
         if useBias {
-            for i in 0..<pairs.count { solve(base + i, states: s, inverseH: inverseH, useBias: true) }
+            for i in 0..<quads.count { solve(base + i, states: s, inverseH: inverseH, useBias: true) }
         } else {
-            for i in 0..<pairs.count { solve(base + i, states: s, inverseH: inverseH, useBias: false) }
+            for i in 0..<quads.count { solve(base + i, states: s, inverseH: inverseH, useBias: false) }
         }
     }
 
-    /// Solves pairs whose constraints are both block-solved (see `ContactBlock`).
-    static func solveBlock(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
-                           inverseH: Double, useBias: Bool) {
-        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+    /// Solves quads whose constraints are all block-solved (see `ContactBlock`).
+    static func solveBlock(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                           inverseH: Float, useBias: Bool) {
+        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
         if useBias {
-            for i in 0..<pairs.count { solveBlock(base + i, states: s, inverseH: inverseH, useBias: true) }
+            for i in 0..<quads.count { solveBlock(base + i, states: s, inverseH: inverseH, useBias: true) }
         } else {
-            for i in 0..<pairs.count { solveBlock(base + i, states: s, inverseH: inverseH, useBias: false) }
+            for i in 0..<quads.count { solveBlock(base + i, states: s, inverseH: inverseH, useBias: false) }
         }
     }
 
-    /// Warm starts pairs whose constraints both have one point (see `warmStart(_:states:)`).
-    static func warmStartOnePoint(_ pairs: UnsafeMutableBufferPointer<WideContact>,
+    /// Warm starts quads whose constraints all have one point (see `warmStart(_:states:)`).
+    static func warmStartOnePoint(_ quads: UnsafeMutableBufferPointer<WideContact>,
                                   states: UnsafeMutableBufferPointer<BodyState>) {
-        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
-        for i in 0..<pairs.count { warmStart(base + i, states: s, points: 1) }
+        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
+        for i in 0..<quads.count { warmStart(base + i, states: s, points: 1) }
     }
 
-    /// Solves pairs whose constraints both have one point: their zero second points are skipped.
-    static func solveOnePoint(_ pairs: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
-                              inverseH: Double, useBias: Bool) {
-        guard let base = pairs.baseAddress, let s = states.baseAddress else { return }
+    /// Solves quads whose constraints all have one point: their zero second points are skipped.
+    static func solveOnePoint(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                              inverseH: Float, useBias: Bool) {
+        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
         if useBias {
-            for i in 0..<pairs.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: true) }
+            for i in 0..<quads.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: true) }
         } else {
-            for i in 0..<pairs.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: false) }
+            for i in 0..<quads.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: false) }
         }
     }
 
-    /// Applies last step's impulses again (see `ContactSolver.warmStart`).
+    /// Applies last step's impulses again, so stacks start near their solution.
     @inline(__always)
     static func warmStart(_ c: UnsafePointer<WideContact>, states: UnsafeMutablePointer<BodyState>, points: Int) {
-        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
-        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
-        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
-        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        let a = c.pointee.bodyA, b = c.pointee.bodyB
+        var A = WideBody(states, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         let nx = c.pointee.nx, ny = c.pointee.ny
         // The tangent is the normal's right perpendicular (y, -x).
         let tx = ny, ty = negated(nx)
@@ -64,44 +64,41 @@ enum WideContactSolver {
             apply(p2.normalImpulse * nx + p2.tangentImpulse * tx, p2.normalImpulse * ny + p2.tangentImpulse * ty,
                   p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
         }
-        A.storeVelocities(states, a0, a1)
-        B.storeVelocities(states, b0, b1)
+        WideBody.storeVelocities(A, a, B, b, states)
     }
 
-    /// One soft iteration of both lanes (see `ContactSolver.solve`).
+    /// One soft iteration of every lane: the normal impulses point by point (with position feedback when `useBias`),
+    /// then friction.
     @inline(__always)
     static func solve(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
-                      inverseH: Double, useBias: Bool) {
-        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
-        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+                      inverseH: Float, useBias: Bool) {
+        let a = c.pointee.bodyA, b = c.pointee.bodyB
         let nx = c.pointee.nx, ny = c.pointee.ny
         // Separations first: they do not depend on velocities, and the motion they need is then dead.
-        let mA = WideMotion(states, a0, a1), mB = WideMotion(states, b0, b1)
+        let mA = WideMotion(states, a), mB = WideMotion(states, b)
         let s1 = separation(c.pointee.p1, mA, mB, nx, ny), s2 = separation(c.pointee.p2, mA, mB, nx, ny)
-        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
-        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        var A = WideBody(states, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         let biasRate = c.pointee.biasRate, massScale = c.pointee.massScale, impulseScale = c.pointee.impulseScale
         solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
         solveNormal(&c.pointee.p2, s2, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
         let friction = c.pointee.friction
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
-        A.storeVelocities(states, a0, a1)
-        B.storeVelocities(states, b0, b1)
+        WideBody.storeVelocities(A, a, B, b, states)
     }
 
-    /// One soft iteration of both lanes with the normal impulses of each solved together
-    /// (see `ContactBlock.solveNormal`; the same arithmetic, each case computed and chosen per lane).
+    /// One soft iteration of every lane with the normal impulses of each constraint solved together (the block
+    /// form described in `ContactBlock`, each of its cases computed and chosen per lane), then friction.
     @inline(__always)
     static func solveBlock(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
-                           inverseH: Double, useBias: Bool) {
-        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
-        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+                           inverseH: Float, useBias: Bool) {
+        let a = c.pointee.bodyA, b = c.pointee.bodyB
         let nx = c.pointee.nx, ny = c.pointee.ny
-        let mA = WideMotion(states, a0, a1), mB = WideMotion(states, b0, b1)
+        let mA = WideMotion(states, a), mB = WideMotion(states, b)
         let s1 = separation(c.pointee.p1, mA, mB, nx, ny), s2 = separation(c.pointee.p2, mA, mB, nx, ny)
-        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
-        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        var A = WideBody(states, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         let p1 = c.pointee.p1, p2 = c.pointee.p2
         let vn1 = relativeVelocityX(p1, A, B) * nx + relativeVelocityY(p1, A, B) * ny
         let vn2 = relativeVelocityX(p2, A, B) * nx + relativeVelocityY(p2, A, B) * ny
@@ -120,34 +117,32 @@ enum WideContactSolver {
         let applied1 = x1 - i1, applied2 = x2 - i2
         c.pointee.p1.normalImpulse = x1
         c.pointee.p2.normalImpulse = x2
-        c.pointee.p1.maxNormalImpulse = lanesMax(p1.maxNormalImpulse, applied1)
-        c.pointee.p2.maxNormalImpulse = lanesMax(p2.maxNormalImpulse, applied2)
         apply(applied1 * nx, applied1 * ny, p1.rAx, p1.rAy, p1.rBx, p1.rBy, &A, &B)
         apply(applied2 * nx, applied2 * ny, p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
         let friction = c.pointee.friction
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
-        A.storeVelocities(states, a0, a1)
-        B.storeVelocities(states, b0, b1)
+        WideBody.storeVelocities(A, a, B, b, states)
     }
 
-    /// Bias of one point in both lanes and where it is soft (see `ContactBlock.target`).
+    /// Bias of one point in every lane and where it is soft: a gap closes this sub-step (rigid), an overlap is
+    /// pushed out softly, and the relax pass only stops the approach (rigid).
     @inline(__always)
-    private static func target(_ s: Lanes, _ biasRate: Lanes, _ inverseH: Double,
-                               _ useBias: Bool) -> (Lanes, SIMDMask<SIMD2<Int64>>) {
+    private static func target(_ s: Lanes, _ biasRate: Lanes, _ inverseH: Float,
+                               _ useBias: Bool) -> (Lanes, LaneMask) {
         let gap = s .> 0
         var bias = Lanes()
-        var soft = SIMDMask<SIMD2<Int64>>(repeating: false)
+        var soft = LaneMask(repeating: false)
         if useBias {
-            bias = lanesMax(biasRate * s, Lanes(repeating: -SolverTuning.contactPushMaxVelocity))
+            bias = lanesMax(biasRate * s, Lanes(repeating: Float(-SolverTuning.contactPushMaxVelocity)))
             soft = .!gap
         }
         bias.replace(with: s * inverseH, where: gap)
         return (bias, soft)
     }
 
-    /// The block's four cases in both lanes (see `ContactBlock.complementarity`): each is computed, and the first
-    /// that holds is chosen per lane by writing them in reverse order of preference.
+    /// The block's four cases in every lane (as `ContactBlock.complementarity` tries them): each is computed, and
+    /// the first that holds is chosen per lane by writing them in reverse order of preference.
     @inline(__always)
     private static func complementarity(_ m11: Lanes, _ k12: Lanes, _ m22: Lanes, _ b1: Lanes, _ b2: Lanes,
                                         _ a1: Lanes, _ a2: Lanes) -> (Lanes, Lanes) {
@@ -168,21 +163,19 @@ enum WideContactSolver {
         return (x1, x2)
     }
 
-    /// One soft iteration of a pair whose constraints both have one point.
+    /// One soft iteration of a quad whose constraints all have one point.
     @inline(__always)
     static func solveOnePoint(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
-                              inverseH: Double, useBias: Bool) {
-        let a0 = Int(c.pointee.bodyA.0), a1 = Int(c.pointee.bodyA.1)
-        let b0 = Int(c.pointee.bodyB.0), b1 = Int(c.pointee.bodyB.1)
+                              inverseH: Float, useBias: Bool) {
+        let a = c.pointee.bodyA, b = c.pointee.bodyB
         let nx = c.pointee.nx, ny = c.pointee.ny
-        let s1 = separation(c.pointee.p1, WideMotion(states, a0, a1), WideMotion(states, b0, b1), nx, ny)
-        var A = WideBody(states, a0, a1, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
-        var B = WideBody(states, b0, b1, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        let s1 = separation(c.pointee.p1, WideMotion(states, a), WideMotion(states, b), nx, ny)
+        var A = WideBody(states, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(states, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, c.pointee.biasRate, c.pointee.massScale, c.pointee.impulseScale,
                     inverseH, useBias)
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), c.pointee.friction)
-        A.storeVelocities(states, a0, a1)
-        B.storeVelocities(states, b0, b1)
+        WideBody.storeVelocities(A, a, B, b, states)
     }
 
     /// Current separation of a point from how far its anchors moved since the step began.
@@ -194,17 +187,18 @@ enum WideContactSolver {
         return dx * nx + dy * ny + p.baseSeparation
     }
 
-    /// The normal impulse of one point in both lanes (see `ContactSolver.solveNormal`).
+    /// The normal impulse of one point in every lane: a gap closes this sub-step and no further (speculative), an
+    /// overlap is pushed out softly (`Softness`) with `useBias`, and only stopped without it.
     @inline(__always)
     private static func solveNormal(_ p: inout WidePoint, _ s: Lanes, _ A: inout WideBody, _ B: inout WideBody,
                                     _ nx: Lanes, _ ny: Lanes, _ biasRate: Lanes, _ massScale: Lanes, _ impulseScale: Lanes,
-                                    _ inverseH: Double, _ useBias: Bool) {
+                                    _ inverseH: Float, _ useBias: Bool) {
         let vn = relativeVelocityX(p, A, B) * nx + relativeVelocityY(p, A, B) * ny
         // Both cases are computed and the speculative one (a gap to close this sub-step, no further) chosen per lane.
         let speculative = negated(p.normalMass) * (vn + s * inverseH)
         var impulse: Lanes
         if useBias {
-            let bias = lanesMax(biasRate * s, Lanes(repeating: -SolverTuning.contactPushMaxVelocity))
+            let bias = lanesMax(biasRate * s, Lanes(repeating: Float(-SolverTuning.contactPushMaxVelocity)))
             impulse = negated(p.normalMass) * massScale * (vn + bias) - impulseScale * p.normalImpulse
         } else {
             impulse = negated(p.normalMass) * vn
@@ -213,11 +207,10 @@ enum WideContactSolver {
         let newImpulse = lanesMax(p.normalImpulse + impulse, Lanes())
         let applied = newImpulse - p.normalImpulse
         p.normalImpulse = newImpulse
-        p.maxNormalImpulse = lanesMax(p.maxNormalImpulse, applied)
         apply(applied * nx, applied * ny, p.rAx, p.rAy, p.rBx, p.rBy, &A, &B)
     }
 
-    /// The friction impulse of one point in both lanes (see `ContactSolver.solveTangent`).
+    /// The friction impulse of one point in every lane, within the friction cone of its normal impulse.
     @inline(__always)
     private static func solveTangent(_ p: inout WidePoint, _ A: inout WideBody, _ B: inout WideBody,
                                      _ tx: Lanes, _ ty: Lanes, _ friction: Lanes) {
@@ -229,7 +222,7 @@ enum WideContactSolver {
         apply(applied * tx, applied * ty, p.rAx, p.rAy, p.rBx, p.rBy, &A, &B)
     }
 
-    /// Velocity of B's anchor relative to A's, in the same order of operations as `BodyPair.relativeVelocity`.
+    /// Velocity of B's anchor relative to A's.
     @inline(__always)
     private static func relativeVelocityX(_ p: WidePoint, _ A: WideBody, _ B: WideBody) -> Lanes {
         B.vx + negated(B.w) * p.rBy - A.vx - negated(A.w) * p.rAy
@@ -241,7 +234,7 @@ enum WideContactSolver {
         B.vy + B.w * p.rBx - A.vy - A.w * p.rAx
     }
 
-    /// Applies impulse (px, py) to B at rB and its opposite to A at rA (see `BodyPair.apply`).
+    /// Applies impulse (px, py) to B at rB and its opposite to A at rA.
     @inline(__always)
     private static func apply(_ px: Lanes, _ py: Lanes, _ rAx: Lanes, _ rAy: Lanes, _ rBx: Lanes, _ rBy: Lanes,
                               _ A: inout WideBody, _ B: inout WideBody) {

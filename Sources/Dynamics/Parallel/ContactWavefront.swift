@@ -1,7 +1,7 @@
 /// The contact schedule's items in an order several threads can follow at once, giving bit for bit what the
 /// schedule gives solved item after item on one thread.
 ///
-/// An item is a pair of constraints solved in two lanes, or a constraint solved alone; the schedule's groups list
+/// An item is a quad of constraints solved in four lanes (`WideContact`); the schedule's groups list
 /// them in solve order (`LaneGroup`). Only the order of two items that share a moving body matters, so each item
 /// remembers the last earlier item on each of its moving bodies, and a thread solves it once those are done in the
 /// same pass (`PassMarks`). Items of one group share no moving body, so all of an item's predecessors lie in
@@ -22,9 +22,8 @@ struct ContactWavefront {
     }
 
     /// Finds the items of `schedule` and what each waits for. A body moves when its state has an inverse mass or
-    /// inertia; constraints never change the others, so sharing them orders nothing.
-    mutating func build(_ schedule: LaneSchedule, constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                        states: UnsafeMutableBufferPointer<BodyState>) {
+    /// inertia; the others are never changed by a constraint, so sharing them orders nothing.
+    mutating func build(_ schedule: LaneSchedule, states: UnsafeMutableBufferPointer<BodyState>) {
         clear()
         var lastOnBody = ContiguousArray<Int32>()
         swap(&lastOnBody, &self.lastOnBody)
@@ -34,19 +33,19 @@ struct ContactWavefront {
             for i in last.indices { last[i] = -1 }
             var n: Int32 = 0
             for (g, group) in schedule.groups.enumerated() {
-                let pairCount = Int(group.blockPairs) + Int(group.twoPointPairs) + Int(group.onePointPairs)
                 for i in 0..<group.itemCount {
-                    let before: ItemPredecessors
-                    if i < pairCount {
-                        let pair = schedule.pairs.baseAddress.unsafelyUnwrapped + Int(group.pairStart) + i
-                        before = ItemPredecessors(a0: Self.follow(pair.pointee.bodyA.0, n, last, states),
-                                                  b0: Self.follow(pair.pointee.bodyB.0, n, last, states),
-                                                  a1: Self.follow(pair.pointee.bodyA.1, n, last, states),
-                                                  b1: Self.follow(pair.pointee.bodyB.1, n, last, states))
-                    } else {
-                        let c = Int(schedule.singles[Int(group.singleStart) + i - pairCount])
-                        before = ItemPredecessors(a0: Self.follow(constraints[c].bodyA, n, last, states),
-                                                  b0: Self.follow(constraints[c].bodyB, n, last, states))
+                    let quad = schedule.quads.baseAddress.unsafelyUnwrapped + Int(group.quadStart) + i
+                    var before = ItemPredecessors()
+                    // An empty lane names lane 0's bodies: each body is followed once per item, or the item would
+                    // wait for itself.
+                    let a = quad.pointee.bodyA, b = quad.pointee.bodyB
+                    for lane in 0..<4 {
+                        let repeated = (0..<lane).contains { a[$0] == a[lane] }
+                        before.a[lane] = repeated ? -1 : Self.follow(a[lane], n, last, states)
+                    }
+                    for lane in 0..<4 {
+                        let repeated = (0..<lane).contains { b[$0] == b[lane] }
+                        before.b[lane] = repeated ? -1 : Self.follow(b[lane], n, last, states)
                     }
                     items.append(WaveItem(group: Int32(g), index: Int32(i)))
                     predecessors.append(before)
@@ -78,5 +77,5 @@ struct WaveItem {
 
 /// The earlier items an item of the contact schedule waits for, one per body of its lanes (-1: none).
 struct ItemPredecessors {
-    var a0: Int32 = -1, b0: Int32 = -1, a1: Int32 = -1, b1: Int32 = -1
+    var a = SIMD4<Int32>(repeating: -1), b = SIMD4<Int32>(repeating: -1)
 }

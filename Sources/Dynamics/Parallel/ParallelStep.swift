@@ -79,7 +79,7 @@ struct ParallelStep {
     /// split them (`splitsContacts`), else in solve order on this thread.
     func warmStartContacts(_ schedule: LaneSchedule) {
         guard job.pointee.waveItems.count > 0 else {
-            schedule.warmStart(job.pointee.constraints, states: job.pointee.states)
+            schedule.warmStart(states: job.pointee.states)
             return
         }
         job.pointee.pass = pool.nextPass()
@@ -89,8 +89,7 @@ struct ParallelStep {
     /// Solves the contacts once (see `warmStartContacts`).
     func solveContacts(_ schedule: LaneSchedule, useBias: Bool) {
         guard job.pointee.waveItems.count > 0 else {
-            schedule.solve(job.pointee.constraints, states: job.pointee.states, inverseH: job.pointee.inverseH,
-                           useBias: useBias)
+            schedule.solve(states: job.pointee.states, inverseH: Float(job.pointee.inverseH), useBias: useBias)
             return
         }
         job.pointee.pass = pool.nextPass()
@@ -105,7 +104,7 @@ struct ParallelTuning {
     /// A step splits its work only when its awake bodies plus contact constraints plus joints reach this.
     var minimumWork = 1_000
     /// The contacts are solved across the workers only when at least this many constraints touch, in chunks of
-    /// at most `contactItemChunk` items (pairs or singles) of the wavefront's order. Off by default: on this
+    /// at most `contactItemChunk` items (quads) of the wavefront's order. Off by default: on this
     /// 2-core machine the wavefronts made the large pyramid and the joint grid slower on two threads than on one
     /// (docs/performance.md, "Two workers"); tests still split them, to keep them exact.
     var minimumConstraints = Int.max
@@ -138,8 +137,7 @@ struct StepJob {
     var maxAngularSpeed: Double
     var contactSoftness: Softness
     var staticSoftness: Softness
-    var schedule = LaneSchedule(pairs: UnsafeMutableBufferPointer(start: nil, count: 0),
-                                singles: UnsafeBufferPointer(start: nil, count: 0),
+    var schedule = LaneSchedule(quads: UnsafeMutableBufferPointer(start: nil, count: 0),
                                 runs: UnsafeBufferPointer(start: nil, count: 0),
                                 groups: UnsafeBufferPointer(start: nil, count: 0))
     /// The wavefront of the contact schedule (`ContactWavefront`): empty when the contacts are solved on one thread.
@@ -242,7 +240,7 @@ struct StepJob {
     private static func contactWave(_ job: UnsafeMutablePointer<StepJob>, _ chunk: Int, warmStart: Bool) {
         let items = job.pointee.waveItems, waits = job.pointee.waveWaits, schedule = job.pointee.schedule
         let marks = job.pointee.marks.unsafelyUnwrapped, pass = job.pointee.pass
-        let cons = job.pointee.constraints, states = job.pointee.states
+        let states = job.pointee.states
         let range = job.pointee.range(chunk, of: items.count)
         var k = range.lowerBound
         while k < range.upperBound {
@@ -251,16 +249,16 @@ struct StepJob {
             while end < range.upperBound && items[end].group == g { end += 1 }
             for i in k..<end {
                 let w = waits[i]
-                marks.wait(for: w.a0, pass: pass)
-                marks.wait(for: w.b0, pass: pass)
-                marks.wait(for: w.a1, pass: pass)
-                marks.wait(for: w.b1, pass: pass)
+                for lane in 0..<4 {
+                    marks.wait(for: w.a[lane], pass: pass)
+                    marks.wait(for: w.b[lane], pass: pass)
+                }
             }
             let group = schedule.groups[Int(g)], local = Int(items[k].index)..<Int(items[end - 1].index) + 1
             if warmStart {
-                schedule.warmStart(group: group, items: local, cons, states: states)
+                schedule.warmStart(group: group, items: local, states: states)
             } else {
-                schedule.solve(group: group, items: local, cons, states: states, inverseH: job.pointee.inverseH,
+                schedule.solve(group: group, items: local, states: states, inverseH: Float(job.pointee.inverseH),
                                useBias: job.pointee.useBias)
             }
             for i in k..<end { marks.finish(i, pass: pass) }

@@ -10,7 +10,7 @@ struct ImpulseWatch {
     var event: Int32
     /// The contact constraint, by index in the step's constraints.
     var constraint: Int32
-    /// Where the constraint is solved: pair index x 2 + lane in `ContactLanes.pairs`, or -1 when it is solved alone.
+    /// Where the constraint is solved: quad index x 4 + lane in `ContactLanes.quads`.
     var slot: Int32 = -1
     /// Mass x pt/s so far.
     var total: Double = 0
@@ -33,26 +33,15 @@ extension ImpulseWatch {
         }
     }
 
-    /// Adds each watched constraint's accumulated normal impulse, wherever it is being solved (after a sub-step).
+    /// Adds each watched constraint's accumulated normal impulse, from the quad it is solved in (after a sub-step).
     @inline(__always)
-    static func accumulate(_ watches: inout ContiguousArray<ImpulseWatch>, pairs: UnsafeMutableBufferPointer<WideContact>,
-                           constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+    static func accumulate(_ watches: inout ContiguousArray<ImpulseWatch>, quads: UnsafeMutableBufferPointer<WideContact>) {
         for k in watches.indices {
-            let slot = Int(watches[k].slot)
-            if slot >= 0 {
-                let lane = slot & 1
-                // A one-point constraint's second point has zero masses, so its impulse stays zero.
-                watches[k].total += pairs[slot >> 1].p1.normalImpulse[lane] + pairs[slot >> 1].p2.normalImpulse[lane]
-            } else {
-                watches[k].total += normalImpulse(constraints[Int(watches[k].constraint)])
-            }
+            let slot = Int(watches[k].slot), lane = slot & 3
+            // A one-point constraint's second point has zero masses, so its impulse stays zero.
+            watches[k].total += Double(quads[slot >> 2].p1.normalImpulse[lane])
+                + Double(quads[slot >> 2].p2.normalImpulse[lane])
         }
-    }
-
-    /// The sum of a constraint's accumulated normal impulses.
-    @inline(__always)
-    static func normalImpulse(_ c: borrowing ContactConstraint) -> Double {
-        c.pointCount > 1 ? c.p1.normalImpulse + c.p2.normalImpulse : c.pointCount == 1 ? c.p1.normalImpulse : 0
     }
 }
 
@@ -64,8 +53,7 @@ extension ContactLanes {
         slotOfConstraint.withUnsafeMutableBufferPointer { slotOf in
             sources.withUnsafeBufferPointer { sources in
                 for k in sources.indices {
-                    slotOf[Int(sources[k].0)] = Int32(2 * k)
-                    slotOf[Int(sources[k].1)] = Int32(2 * k + 1)
+                    for lane in 0..<4 where sources[k][lane] >= 0 { slotOf[Int(sources[k][lane])] = Int32(4 * k + lane) }
                 }
             }
             for k in watches.indices { watches[k].slot = slotOf[Int(watches[k].constraint)] }

@@ -155,7 +155,7 @@ extension PhysicsWorld {
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             if splitsContacts {
-                contactWave.build(schedule, constraints: cons, states: stateBuf)
+                contactWave.build(schedule, states: stateBuf)
             } else {
                 contactWave.clear()
             }
@@ -200,7 +200,7 @@ extension PhysicsWorld {
                 if let parallel {
                     parallel.warmStartContacts(schedule)
                 } else {
-                    schedule.warmStart(cons, states: stateBuf)
+                    schedule.warmStart(states: stateBuf)
                 }
                 if let parallel, splitsJoints {
                     parallel.solveJoints(useBias: true)
@@ -211,7 +211,7 @@ extension PhysicsWorld {
                     parallel.solveContacts(schedule, useBias: true)
                     parallel.integratePositions()
                 } else {
-                    schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: true)
+                    schedule.solve(states: stateBuf, inverseH: Float(inverseH), useBias: true)
                     Self.integratePositions(inputBuf, states: stateBuf, h: h, maxAngularSpeed: maxAngularSpeed)
                 }
                 if let parallel, splitsJoints {
@@ -222,9 +222,9 @@ extension PhysicsWorld {
                 if let parallel {
                     parallel.solveContacts(schedule, useBias: false)
                 } else {
-                    schedule.solve(cons, states: stateBuf, inverseH: inverseH, useBias: false)
+                    schedule.solve(states: stateBuf, inverseH: Float(inverseH), useBias: false)
                 }
-                if !watches.isEmpty { ImpulseWatch.accumulate(&watches, pairs: schedule.pairs, constraints: cons) }
+                if !watches.isEmpty { ImpulseWatch.accumulate(&watches, quads: schedule.quads) }
             }
             }
             }

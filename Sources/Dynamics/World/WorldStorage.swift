@@ -28,7 +28,7 @@ extension PhysicsWorld {
                 part("impulse watches", scratchWatches), part("bouncing contacts", scratchBouncing),
                 part("impact marks", scratchImpactChanged), part("impact gains", scratchImpactGains),
                 part("pair candidates", scratchCandidates), part("pairs", scratchPairs),
-                part("lane pairs", scratchLanes.pairs), part("lane sources", scratchLanes.sources)]
+                part("lane quads", scratchLanes.quads), part("lane sources", scratchLanes.sources)]
     }
 }
 

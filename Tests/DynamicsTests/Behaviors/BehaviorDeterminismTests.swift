@@ -72,7 +72,7 @@ import Testing
     }
 
     static let storedJointFingerprint: UInt64 = 3_174_794_877_376_058_122
-    static let storedContactFingerprint: UInt64 = 122_258_640_718_356_462
+    static let storedContactFingerprint: UInt64 = 3_793_990_414_698_932_677
 
     @Test func twoIdenticalRunsAreBitIdentical() throws {
         let first = try Self.jointScene(), second = try Self.jointScene()
