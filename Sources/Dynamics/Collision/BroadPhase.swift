@@ -22,6 +22,11 @@ public struct BroadPhase: Sendable {
             + pairKeys.capacity * MemoryLayout<UInt64>.stride
     }
 
+    /// Makes room for `count` more moving proxies (see `PhysicsWorld.reserve(bodies:)`).
+    mutating func reserve(movingProxies count: Int) {
+        movingTree.reserve(leaves: count)
+    }
+
     // A proxy id is the tree node index shifted left by one, with the low bit set for the static tree.
     @inline(__always) private static func isStatic(_ proxy: Int32) -> Bool { proxy & 1 == 1 }
     @inline(__always) private static func node(_ proxy: Int32) -> Int32 { proxy >> 1 }

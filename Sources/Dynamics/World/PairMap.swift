@@ -5,10 +5,20 @@
 /// at several per cent of a step. Keys here are mixed by one multiplication. The table is only looked up, never
 /// iterated, so its layout cannot make results depend on anything.
 struct PairMap {
-    /// Key and handle side by side, so a probe touches one cache line rather than two.
+    /// Key and handle side by side, so a probe touches one cache line rather than two. The key is kept as two
+    /// 32-bit halves so a slot is 12 bytes, not 16 (a 64-bit key would align the slot to 8).
     private struct Slot {
-        var key: UInt64
+        private var keyLow: UInt32
+        private var keyHigh: UInt32
         var value: Int32
+
+        init(key: UInt64, value: Int32) {
+            keyLow = UInt32(truncatingIfNeeded: key)
+            keyHigh = UInt32(truncatingIfNeeded: key >> 32)
+            self.value = value
+        }
+
+        var key: UInt64 { UInt64(keyHigh) << 32 | UInt64(keyLow) }
     }
     private var slots: ContiguousArray<Slot>
     /// Bytes its slots hold.
