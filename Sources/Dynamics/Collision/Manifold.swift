@@ -64,8 +64,13 @@ public struct Manifold: Sendable {
     public init() {}
 
     /// Adds a point in the first free slot (a manifold holds two).
+    @inline(__always)
     mutating func append(_ p: ManifoldPoint) {
-        if present & 1 == 0 { point1 = p } else { point2 = p }
+        if present & 1 == 0 {
+            geometry1 = ManifoldPointGeometry(p); id1 = UInt16(truncatingIfNeeded: p.id); present |= 1
+        } else {
+            geometry2 = ManifoldPointGeometry(p); id2 = UInt16(truncatingIfNeeded: p.id); present |= 2
+        }
     }
 
     /// The same contact seen from the other shape: normal reversed, anchors and feature halves swapped.
@@ -95,6 +100,7 @@ struct ManifoldPointGeometry: Sendable {
         self.anchorA = anchorA; self.anchorB = anchorB; self.point = point; self.separation = separation
     }
 
+    @inline(__always)
     init(_ p: ManifoldPoint) {
         self.init(anchorA: p.anchorA, anchorB: p.anchorB, point: p.point, separation: p.separation)
     }

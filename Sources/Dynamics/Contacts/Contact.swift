@@ -25,7 +25,8 @@ struct Contact {
     }
 
     /// Replaces the manifold, carrying impulses over to points that came from the same features.
-    mutating func update(with new: Manifold) {
+    @inline(__always)
+    mutating func update(with new: borrowing Manifold) {
         // Only the old ids are needed, not a copy of the whole old manifold.
         let id1 = manifold.id1IfPresent, id2 = manifold.id2IfPresent
         let (on1, ot1, on2, ot2) = (normalImpulse1, tangentImpulse1, normalImpulse2, tangentImpulse2)
@@ -34,7 +35,7 @@ struct Contact {
             if id2 == id { return (on2, ot2) }
             return (0, 0)
         }
-        manifold = new
+        manifold = copy new
         (normalImpulse1, tangentImpulse1) = new.id1IfPresent.map(carried) ?? (0, 0)
         (normalImpulse2, tangentImpulse2) = new.id2IfPresent.map(carried) ?? (0, 0)
         touching = new.pointCount > 0

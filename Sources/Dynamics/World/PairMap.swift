@@ -98,9 +98,19 @@ struct PairMap {
         count -= 1
     }
 
-    private mutating func grow() {
+    /// Makes room for `extra` more keys at once (the contacts of a burst of new pairs): the table grows once to the
+    /// size the inserts would have doubled it to, rather than leaving each table it outgrew to the allocator.
+    mutating func reserve(adding extra: Int) {
+        var size = slots.count
+        while 2 * (count + extra) > size { size *= 2 }
+        if size > slots.count { rehash(into: size) }
+    }
+
+    private mutating func grow() { rehash(into: 2 * slots.count) }
+
+    private mutating func rehash(into size: Int) {
         let old = slots
-        slots = ContiguousArray(repeating: Slot(key: Self.empty, value: -1), count: 2 * old.count)
+        slots = ContiguousArray(repeating: Slot(key: Self.empty, value: -1), count: size)
         count = 0
         for s in old where s.key != Self.empty { insert(s.key, s.value) }
     }

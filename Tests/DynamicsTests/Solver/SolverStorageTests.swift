@@ -97,6 +97,46 @@ import Testing
         #expect(animator.world.shapes[Int(balls[1].shapeID)].shape.radius == 15)
     }
 
+    @Test func batchesGetExactRoomOnlyWhenItAtLeastDoubles() {
+        var a = ContiguousArray<Int>()
+        a.reserveForBatch(adding: 1000)
+        #expect(a.capacity >= 1000 && a.capacity < 1100)
+        a.append(contentsOf: 0..<1000)
+        // A small batch is left to the array's own doubling: reserving it exactly, batch after batch, would copy
+        // the array every time.
+        let before = a.capacity
+        a.reserveForBatch(adding: 10)
+        #expect(a.capacity == before)
+        a.reserveForBatch(adding: 3000)
+        #expect(a.capacity >= 4000 && a.capacity < 4200 && Array(a) == Array(0..<1000))
+    }
+
+    @Test func aBurstsRoomIsGivenBackButSteadyUseKeepsIt() {
+        var a = ContiguousArray(0..<20_000)
+        a.removeAll(keepingCapacity: true)
+        a.append(contentsOf: 0..<100)
+        a.releaseBurstRoom(used: 100)
+        #expect(a.capacity < 1000 && Array(a) == Array(0..<100))
+        var steady = ContiguousArray(0..<5000)
+        steady.removeAll(keepingCapacity: true)
+        let room = steady.capacity
+        steady.releaseBurstRoom(used: 5000)
+        #expect(steady.capacity == room)
+    }
+
+    @Test func aWorldBuiltAtOnceKeepsNoSpareRoom() throws {
+        let animator = try Animator(referenceSize: Vector(4000, 4000))
+        let items = try (0..<1000).map {
+            try DynamicItem(center: Vector(20 + 70 * Double($0 % 50), 20 + 70 * Double($0 / 50)), size: Vector(30, 30))
+        }
+        try animator.addBehavior(CollisionBehavior(items: items))
+        try animator.step()
+        let w = animator.world
+        // Made in one sync: room for the ground and the items' bodies, shapes and bounds, not twice that.
+        #expect(w.bodies.count == 1001 && w.bodies.capacity < 1100)
+        #expect(w.shapes.capacity < 1100 && w.bounds.capacity < 1100)
+    }
+
     @Test func itemsRareSettingsReadTheirDefaultsAndKeepWhatIsSet() throws {
         let item = try DynamicItem(center: Vector(10, 10), size: Vector(20, 20))
         #expect(item.color == nil && item.alpha == 1 && !item.isHidden && item.subviews.isEmpty)
