@@ -101,6 +101,9 @@ public final class DynamicItem {
     }
     /// Whether `groupParts` is set, read where a class reference would cost a retain (the write-back loop).
     var isGroup = false
+    /// How many behaviours of `animator` hold this item (see `Animator.itemsChanged`); meaningless while `animator`
+    /// is nil. Kept here, in room the object has anyway, rather than in a table per animator.
+    var holdCount: Int32 = 0
     /// For a member of a group that an animator animates: that group. Such a member moves only with its group.
     public internal(set) var animatingGroup: DynamicItem? {
         get { extras?.animatingGroup }

@@ -157,6 +157,43 @@ import Testing
         #expect(!item.isHidden && item.color == nil && item.subviews.isEmpty && child.superview == nil)
     }
 
+    @Test func anItemStaysWithItsAnimatorUntilItsLastBehaviourLetsGo() throws {
+        let item = try DynamicItem(center: Vector(50, 50), size: Vector(10, 10))
+        let animator = try Animator(referenceSize: Vector(200, 200))
+        let gravity = GravityBehavior(items: [item]), collision = CollisionBehavior(items: [item])
+        try animator.addBehavior(gravity)
+        try animator.addBehavior(collision)
+        try animator.step()
+        #expect(item.animator === animator && item.bodyID >= 0)
+        gravity.removeItem(item)
+        #expect(item.animator === animator)
+        collision.removeItem(item)
+        #expect(item.animator == nil && item.bodyID == -1)
+        // Held again after being let go: counted from nothing, so one removal lets it go again.
+        try gravity.addItem(item)
+        #expect(item.animator === animator)
+        gravity.removeItem(item)
+        #expect(item.animator == nil)
+    }
+
+    @Test func anItemWhoseAnimatorIsGoneStartsItsCountAgainInTheNext() throws {
+        let item = try DynamicItem(center: Vector(50, 50), size: Vector(10, 10))
+        do {
+            let first = try Animator(referenceSize: Vector(200, 200))
+            try first.addBehavior(GravityBehavior(items: [item]))
+            try first.addBehavior(CollisionBehavior(items: [item]))
+            #expect(item.animator === first)
+        }
+        #expect(item.animator == nil)
+        let second = try Animator(referenceSize: Vector(200, 200))
+        let gravity = GravityBehavior(items: [item])
+        try second.addBehavior(gravity)
+        #expect(item.animator === second)
+        // The first animator's two holds are not carried over: letting go once leaves the second animator.
+        second.removeBehavior(gravity)
+        #expect(item.animator == nil)
+    }
+
     @Test func aSuperviewIsHeldWeakly() throws {
         let child = try DynamicItem(center: Vector(5, 5), size: Vector(4, 4))
         do {
