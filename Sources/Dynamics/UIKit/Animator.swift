@@ -254,14 +254,17 @@ public final class Animator {
             let count = (it.animator === self ? Int(it.holdCount) : 0) + delta
             if count > 0 {
                 it.holdCount = Int32(truncatingIfNeeded: count)
+                // A body made by an animator that is gone is not this one's: the next sync makes one here.
+                if it.animator !== self { it.bodyOwner = nil }
                 it.animator = self
                 // A group's members move with it from now on.
                 if let g = it.groupParts { for m in g.members { m.animatingGroup = it } }
             } else {
                 if it.animator === self {
                     it.holdCount = 0
-                    it.animator = nil
+                    // The body first: its owner is read through `animator`.
                     releaseBody(of: it)
+                    it.animator = nil
                     if let g = it.groupParts { for m in g.members where m.animatingGroup === it { m.animatingGroup = nil } }
                 }
             }

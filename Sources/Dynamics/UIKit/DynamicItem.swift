@@ -77,7 +77,10 @@ public final class DynamicItem {
     /// that collides, and a second one here cost 800 bytes per item.
     var collisionShape: Shape { makeShape() }
     /// Density of the item behaviour that currently wins for this item (1 when none).
-    var density: Double = 1
+    var density: Double {
+        get { extras?.density ?? 1 }
+        set { if newValue != 1 || extras != nil { madeExtras.density = newValue } }
+    }
     /// The charge the winning item behaviour gives it, for electric and magnetic fields.
     var charge: Double {
         get { extras?.charge ?? 0 }
@@ -87,8 +90,15 @@ public final class DynamicItem {
     /// moves on (or whose animator is gone) gets a new body in the next world it joins.
     var bodyID: Int32 = -1
     var shapeID: Int32 = -1
-    /// The animator whose world holds this item's body.
-    weak var bodyOwner: Animator?
+    /// The animator whose world holds this item's body. Only the item's animator makes it one (in its sync) and
+    /// it gives the body back before it lets the item go, so this is `animator` while the item has a body: a flag,
+    /// not a second weak reference.
+    var bodyOwner: Animator? {
+        get { hasBody ? animator : nil }
+        set { hasBody = newValue != nil }
+    }
+    /// Whether `animator`'s world holds a body made for this item (see `bodyOwner`).
+    private var hasBody = false
     /// Set when the centre, angle or velocity were written by hand, so the animator pushes them into the world.
     var stateWasSetByHand = false
     /// Set when the velocity or angular velocity was written by hand since the animator last wrote them: an item

@@ -183,12 +183,19 @@ import Testing
             try first.addBehavior(GravityBehavior(items: [item]))
             try first.addBehavior(CollisionBehavior(items: [item]))
             #expect(item.animator === first)
+            try first.step()
+            #expect(item.bodyID >= 0)
         }
         #expect(item.animator == nil)
         let second = try Animator(referenceSize: Vector(200, 200))
         let gravity = GravityBehavior(items: [item])
         try second.addBehavior(gravity)
         #expect(item.animator === second)
+        // The body the first animator made is not the second's: it makes its own, and the item falls in it.
+        let y = item.center.y
+        try second.step()
+        try second.step()
+        #expect(item.center.y > y && second.world.bodies.count == 2 && item.bodyID == 1)
         // The first animator's two holds are not carried over: letting go once leaves the second animator.
         second.removeBehavior(gravity)
         #expect(item.animator == nil)
