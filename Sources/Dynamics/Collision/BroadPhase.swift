@@ -8,8 +8,8 @@
 public struct BroadPhase: Sendable {
     private var staticTree = DynamicTree()
     private var movingTree = DynamicTree()
-    private var moveBuffer: [Int32] = []
-    private var pairKeys: [UInt64] = []
+    private var moveBuffer = ContiguousArray<Int32>()
+    private var pairKeys = ContiguousArray<UInt64>()
 
     /// An empty broadphase.
     public init() {}
@@ -20,6 +20,11 @@ public struct BroadPhase: Sendable {
     var storageBytes: Int {
         staticTree.storageBytes + movingTree.storageBytes + moveBuffer.capacity * MemoryLayout<Int32>.stride
             + pairKeys.capacity * MemoryLayout<UInt64>.stride
+    }
+
+    /// Makes room for `count` more moving proxies (see `PhysicsWorld.reserve(bodies:)`).
+    mutating func reserve(movingProxies count: Int) {
+        movingTree.reserve(leaves: count)
     }
 
     // A proxy id is the tree node index shifted left by one, with the low bit set for the static tree.
@@ -123,8 +128,11 @@ public struct BroadPhase: Sendable {
     /// most pairs a moved proxy meets are known, and sorting only the new ones is much cheaper. The pairs reported
     /// are the same, in the same order, as `updatePairs` reports less the known ones.
     mutating func updatePairs(skipping isKnown: (Int32, Int32) -> Bool, _ body: (Int32, Int32) -> Void) {
-        var keys = pairKeys
+        // Taken out of the broadphase while it fills, so its storage is not shared (and copied) on the first append.
+        var keys = ContiguousArray<UInt64>()
+        swap(&keys, &pairKeys)
         keys.removeAll(keepingCapacity: true)
+        let moved = moveBuffer.count
         for proxy in moveBuffer {
             let isStatic = BroadPhase.isStatic(proxy)
             let n = BroadPhase.node(proxy)
@@ -147,12 +155,14 @@ public struct BroadPhase: Sendable {
             if !isStatic { collect(staticTree, skipping: nil) }
         }
         moveBuffer.removeAll(keepingCapacity: true)
+        moveBuffer.releaseBurstRoom(used: moved)
         keys.sort()
         var previous: UInt64?
         for key in keys where key != previous {
             previous = key
             body(BroadPhase.index(UInt32(truncatingIfNeeded: key >> 32)), BroadPhase.index(UInt32(truncatingIfNeeded: key)))
         }
+        keys.releaseBurstRoom(used: keys.count)
         pairKeys = keys
     }
 

@@ -4,21 +4,42 @@
 /// rotation, so queries stay fast as bodies move.
 /// Nodes live in one contiguous array and are named by their index; freed nodes are reused.
 public struct DynamicTree: Sendable {
-    /// One node; a leaf has no children (`child1 == nullNode`).
+    /// One node: 48 bytes, the box and four numbers. A leaf has no children, so its two child fields hold what only
+    /// a leaf needs: `child1` marks it a leaf (negative) and whether it waits in a broadphase move buffer, `child2`
+    /// holds the caller's index (a node with both, as before, took 56).
     struct Node: Sendable {
         var aabb: AABB
         var parent: Int32
+        /// The first child of an inner node; for a leaf `nullNode`, or `movedLeaf` while the proxy waits in a move
+        /// buffer.
         var child1: Int32
+        /// The second child of an inner node; for a leaf, the caller's index.
         var child2: Int32
         /// 0 for a leaf, one more than the taller child otherwise; -1 marks a free node.
         var height: Int32
-        var shapeIndex: Int32
-        /// Set while the proxy waits in a broadphase move buffer.
-        var moved: Bool
-        var isLeaf: Bool { child1 == DynamicTree.nullNode }
+
+        var isLeaf: Bool { child1 < 0 }
+        /// A leaf's caller index.
+        var shapeIndex: Int32 {
+            get { child2 }
+            set { child2 = newValue }
+        }
+        /// Whether a leaf waits in a broadphase move buffer.
+        var moved: Bool {
+            get { child1 == DynamicTree.movedLeaf }
+            set { child1 = newValue ? DynamicTree.movedLeaf : DynamicTree.nullNode }
+        }
+
+        /// A free-standing leaf holding nothing yet.
+        static var blank: Node {
+            Node(aabb: AABB(lower: .zero, upper: .zero), parent: DynamicTree.nullNode, child1: DynamicTree.nullNode,
+                 child2: -1, height: 0)
+        }
     }
 
     static let nullNode: Int32 = -1
+    /// A leaf's `child1` while it waits in a move buffer.
+    static let movedLeaf: Int32 = -2
     /// How many ancestors of an inserted leaf are offered a rotation (see `refitAndBalance`).
     static let rotatedLevels = 6
     private(set) var nodes: ContiguousArray<Node> = []
@@ -48,6 +69,12 @@ public struct DynamicTree: Sendable {
 
     func isMoved(_ proxy: Int32) -> Bool { nodes[Int(proxy)].moved }
     mutating func setMoved(_ proxy: Int32, _ value: Bool) { nodes[Int(proxy)].moved = value }
+
+    /// Makes room for `count` more leaves and the inner nodes that join them, exactly when that at least doubles
+    /// the room (see `PhysicsWorld.reserve(bodies:)`).
+    mutating func reserve(leaves count: Int) {
+        nodes.reserveForBatch(adding: 2 * count)
+    }
 
     /// Adds a leaf holding `aabb` and returns its proxy id.
     public mutating func createProxy(aabb: AABB, shapeIndex: Int32) -> Int32 {
@@ -109,21 +136,17 @@ public struct DynamicTree: Sendable {
         if freeList != DynamicTree.nullNode {
             let index = freeList
             freeList = nodes[Int(index)].parent
-            nodes[Int(index)] = Node(aabb: AABB(lower: .zero, upper: .zero), parent: DynamicTree.nullNode,
-                                     child1: DynamicTree.nullNode, child2: DynamicTree.nullNode, height: 0,
-                                     shapeIndex: -1, moved: false)
+            nodes[Int(index)] = .blank
             return index
         }
-        nodes.append(Node(aabb: AABB(lower: .zero, upper: .zero), parent: DynamicTree.nullNode,
-                          child1: DynamicTree.nullNode, child2: DynamicTree.nullNode, height: 0, shapeIndex: -1,
-                          moved: false))
+        nodes.append(.blank)
         return Int32(nodes.count - 1)
     }
 
     private mutating func freeNode(_ index: Int32) {
         nodes[Int(index)].parent = freeList
         nodes[Int(index)].height = -1
-        nodes[Int(index)].moved = false
+        nodes[Int(index)].child1 = DynamicTree.nullNode
         freeList = index
     }
 

@@ -18,21 +18,59 @@ public struct ManifoldPoint: Sendable {
 }
 
 /// Up to two contact points between two convex shapes, with the normal pointing from A to B.
+///
+/// Stored compactly, since every contact keeps its latest one: the two points' geometry in place, their ids in 16
+/// bits each (all `featureID` makes: a manifold keeps the low 16 bits of a point's id) and which points exist in
+/// one byte, 133 bytes, where two optional points took 141 and left the contact record's flags a slot of their own.
 public struct Manifold: Sendable {
     /// Unit normal from A to B in world coordinates (zero when there are no points).
     public var normal: Vector = .zero
+    private var geometry1 = ManifoldPointGeometry.zero
+    private var geometry2 = ManifoldPointGeometry.zero
+    private var id1: UInt16 = 0
+    private var id2: UInt16 = 0
+    /// Bit 0 set when the first point exists, bit 1 when the second does.
+    private var present: UInt8 = 0
+
     /// The first point, if any.
-    public var point1: ManifoldPoint? = nil
+    public var point1: ManifoldPoint? {
+        get { present & 1 != 0 ? geometry1.point(id: id1) : nil }
+        set {
+            if let p = newValue {
+                geometry1 = ManifoldPointGeometry(p); id1 = UInt16(truncatingIfNeeded: p.id); present |= 1
+            } else {
+                present &= ~1
+            }
+        }
+    }
     /// The second point, if any (only when point1 exists).
-    public var point2: ManifoldPoint? = nil
+    public var point2: ManifoldPoint? {
+        get { present & 2 != 0 ? geometry2.point(id: id2) : nil }
+        set {
+            if let p = newValue {
+                geometry2 = ManifoldPointGeometry(p); id2 = UInt16(truncatingIfNeeded: p.id); present |= 2
+            } else {
+                present &= ~2
+            }
+        }
+    }
+    /// The id of the first point, if it exists (no point is assembled to read it).
+    var id1IfPresent: UInt32? { present & 1 != 0 ? UInt32(id1) : nil }
+    /// The id of the second point, if it exists.
+    var id2IfPresent: UInt32? { present & 2 != 0 ? UInt32(id2) : nil }
     /// How many points there are (0, 1 or 2).
-    public var pointCount: Int { (point1 == nil ? 0 : 1) + (point2 == nil ? 0 : 1) }
+    public var pointCount: Int { Int(present & 1) + Int(present >> 1 & 1) }
     /// An empty manifold (no contact).
     public init() {}
 
     /// Adds a point in the first free slot (a manifold holds two).
+    @inline(__always)
     mutating func append(_ p: ManifoldPoint) {
-        if point1 == nil { point1 = p } else { point2 = p }
+        if present & 1 == 0 {
+            geometry1 = ManifoldPointGeometry(p); id1 = UInt16(truncatingIfNeeded: p.id); present |= 1
+        } else {
+            geometry2 = ManifoldPointGeometry(p); id2 = UInt16(truncatingIfNeeded: p.id); present |= 2
+        }
     }
 
     /// The same contact seen from the other shape: normal reversed, anchors and feature halves swapped.
@@ -46,6 +84,30 @@ public struct Manifold: Sendable {
         m.point1 = point1.map(flip)
         m.point2 = point2.map(flip)
         return m
+    }
+}
+
+/// A manifold point less its id, as a manifold stores it.
+struct ManifoldPointGeometry: Sendable {
+    var anchorA: Vector
+    var anchorB: Vector
+    var point: Vector
+    var separation: Double
+
+    static let zero = ManifoldPointGeometry(anchorA: .zero, anchorB: .zero, point: .zero, separation: 0)
+
+    init(anchorA: Vector, anchorB: Vector, point: Vector, separation: Double) {
+        self.anchorA = anchorA; self.anchorB = anchorB; self.point = point; self.separation = separation
+    }
+
+    @inline(__always)
+    init(_ p: ManifoldPoint) {
+        self.init(anchorA: p.anchorA, anchorB: p.anchorB, point: p.point, separation: p.separation)
+    }
+
+    @inline(__always)
+    func point(id: UInt16) -> ManifoldPoint {
+        ManifoldPoint(anchorA: anchorA, anchorB: anchorB, point: point, separation: separation, id: UInt32(id))
     }
 }
 

@@ -1,18 +1,20 @@
 /// A pair of shapes whose broadphase boxes overlap, with the latest manifold and the impulses kept for warm starting.
 /// Contacts are keyed by shape pair and live as long as the boxes overlap; `touching` follows the manifold.
+///
+/// 200 bytes: the manifold last, so the two flags fill the end of its storage rather than a slot of their own.
 struct Contact {
     var shapeA: Int32
     var shapeB: Int32
     var bodyA: Int32
     var bodyB: Int32
-    var manifold = Manifold()
+    var friction: Double
+    var restitution: Double
     /// Impulses of the manifold's points from the last step, matched by feature id for warm starting.
     var normalImpulse1: Double = 0
     var tangentImpulse1: Double = 0
     var normalImpulse2: Double = 0
     var tangentImpulse2: Double = 0
-    var friction: Double
-    var restitution: Double
+    var manifold = Manifold()
     var touching = false
     var inUse = true
 
@@ -23,18 +25,19 @@ struct Contact {
     }
 
     /// Replaces the manifold, carrying impulses over to points that came from the same features.
-    mutating func update(with new: Manifold) {
+    @inline(__always)
+    mutating func update(with new: borrowing Manifold) {
         // Only the old ids are needed, not a copy of the whole old manifold.
-        let id1 = manifold.point1?.id, id2 = manifold.point2?.id
+        let id1 = manifold.id1IfPresent, id2 = manifold.id2IfPresent
         let (on1, ot1, on2, ot2) = (normalImpulse1, tangentImpulse1, normalImpulse2, tangentImpulse2)
         func carried(_ id: UInt32) -> (Double, Double) {
             if id1 == id { return (on1, ot1) }
             if id2 == id { return (on2, ot2) }
             return (0, 0)
         }
-        manifold = new
-        (normalImpulse1, tangentImpulse1) = new.point1.map { carried($0.id) } ?? (0, 0)
-        (normalImpulse2, tangentImpulse2) = new.point2.map { carried($0.id) } ?? (0, 0)
+        manifold = copy new
+        (normalImpulse1, tangentImpulse1) = new.id1IfPresent.map(carried) ?? (0, 0)
+        (normalImpulse2, tangentImpulse2) = new.id2IfPresent.map(carried) ?? (0, 0)
         touching = new.pointCount > 0
     }
 }

@@ -62,13 +62,15 @@ public struct Shape: @unchecked Sendable {
     public let kind: ShapeKind
     /// Bit 0 set when the block holds `ghost1`, bit 1 when it holds `ghost2` (after the normals).
     private let ghostMask: UInt8
+    /// `count`, in 16 bits beside the other small fields: a shape is then 48 bytes, not 56.
+    @usableFromInline let storedCount: UInt16
     /// For a polygon of a static body: bit i set when edge i lies flush against a neighbouring static polygon's edge
     /// that covers it (abutting tiles). Nothing can touch such an edge from outside, so contacts never use its
     /// normal (see `collidePolygonsAvoidingCovered`).
     /// Beside `kind` and `count`, which the narrowphase reads first anyway, so testing it touches no more memory.
     public internal(set) var coveredEdges: UInt32 = 0
     /// How many entries of the vertex storage are used (1 circle, 2 segment, 3... polygon).
-    public private(set) var count: Int
+    @inlinable public var count: Int { Int(storedCount) }
     /// The vertices (`count` of them), then the outward unit normals of the edges (edge i runs from vertex i to
     /// vertex i+1; polygons and segments only; zero for a circle), then a chain segment's ghosts: the block
     /// `pointStorage` owns, read through a plain pointer so hot loops touch no reference count. A shape was 864
@@ -100,7 +102,7 @@ public struct Shape: @unchecked Sendable {
     init(kind: ShapeKind, points source: [Vector], radius: Double, ghost1: Vector? = nil, ghost2: Vector? = nil) {
         self.kind = kind
         let count = min(source.count, Shape.maxPolygonVertices)
-        self.count = count
+        self.storedCount = UInt16(count)
         self.radius = radius
         self.ghostMask = (ghost1 == nil ? 0 : 1) | (ghost2 == nil ? 0 : 2)
         // Room for at least one vertex and its normal, so a circle's centre (vertex 0) always exists; then room for

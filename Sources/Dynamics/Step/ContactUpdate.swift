@@ -14,7 +14,12 @@ extension PhysicsWorld {
                 broadPhase.updatePairs(skipping: { a, b in known[Contact.key(a, b)] != nil }) { a, b in pairs.append((a, b)) }
             }
         }
-        for (a, b) in pairs {
+        // Pairs that may touch are kept in place, in order; the first step of a world built at once finds thousands,
+        // and their contacts then get their room at once.
+        let found = pairs.count
+        var admittedCount = 0
+        for k in pairs.indices {
+            let (a, b) = pairs[k]
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
             let i = Int(a), j = Int(b)
             guard contactOfPair[Contact.key(a, b)] == nil else { continue }
@@ -27,8 +32,16 @@ extension PhysicsWorld {
                     && (bodies[Int(ra.pointee.body)].isDynamic || bodies[Int(rb.pointee.body)].isDynamic)
                     && Self.shouldCollide(ra, rb)
             }
-            if admitted { createContact(a, b) }
+            if admitted {
+                pairs[admittedCount] = (a, b)
+                admittedCount += 1
+            }
         }
+        pairs.removeLast(pairs.count - admittedCount)
+        contacts.reserveForBatch(adding: admittedCount - freeContacts.count)
+        contactOfPair.reserve(adding: admittedCount)
+        for (a, b) in pairs { createContact(a, b) }
+        pairs.releaseBurstRoom(used: found)
         swap(&pairs, &scratchPairs)
 
         // Most contacts only get a new manifold; they are updated on raw buffers, and the scan stops at the rare

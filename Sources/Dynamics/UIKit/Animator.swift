@@ -56,9 +56,6 @@ public final class Animator {
     var handMovedItems: [DynamicItem] = []
     var willResumePending = false
     var isStepping = false
-    /// How many times a behaviour of the tree holds each item (looked up, never iterated): kept up to date at
-    /// every change, so an item knows its animator at once and adding a behaviour costs only its own items.
-    var holdCounts: [ObjectIdentifier: Int] = [:]
     /// The items as of the last walk of the tree, and whether a change has made them out of date.
     var walkedItems: [DynamicItem] = []
     var walkedItemsAreStale = false
@@ -249,19 +246,25 @@ public final class Animator {
     /// Items were taken up (`delta` 1) or let go (-1) once each by a behaviour of the tree. An item taken up for the
     /// first time is animated by this animator from now on; one let go by its last behaviour leaves it, with its body.
     func itemsChanged(_ items: [DynamicItem], by delta: Int) {
+        // How many times a behaviour of the tree holds each item is kept in the item (`holdCount`), up to date at
+        // every change, so an item knows its animator at once and adding a behaviour costs only its own items. An
+        // item held here has this animator and no other (`checkCanAdopt`), so a count belongs to the animator the
+        // item names; an item naming none or another is held here by nothing yet.
         for it in items {
-            let key = ObjectIdentifier(it)
-            let count = (holdCounts[key] ?? 0) + delta
+            let count = (it.animator === self ? Int(it.holdCount) : 0) + delta
             if count > 0 {
-                holdCounts[key] = count
+                it.holdCount = Int32(truncatingIfNeeded: count)
+                // A body made by an animator that is gone is not this one's: the next sync makes one here.
+                if it.animator !== self { it.bodyOwner = nil }
                 it.animator = self
                 // A group's members move with it from now on.
                 if let g = it.groupParts { for m in g.members { m.animatingGroup = it } }
             } else {
-                holdCounts[key] = nil
                 if it.animator === self {
-                    it.animator = nil
+                    it.holdCount = 0
+                    // The body first: its owner is read through `animator`.
                     releaseBody(of: it)
+                    it.animator = nil
                     if let g = it.groupParts { for m in g.members where m.animatingGroup === it { m.animatingGroup = nil } }
                 }
             }

@@ -50,6 +50,7 @@ extension Animator {
         // Items that left gave their bodies back when they left (`releaseBody`); new items get one, and so does an
         // item whose handles belong to another world.
         var table = ItemSettingsTable(items: items)
+        world.reserve(bodies: items.reduce(0) { $0 + ($1.bodyID < 0 || $1.bodyOwner !== self ? 1 : 0) })
         for it in items where it.bodyID < 0 || it.bodyOwner !== self {
             it.bodyID = world.createBody(type: .dynamicBody, origin: it.center, angle: it.angle)
             it.shapeID = -1
@@ -66,7 +67,8 @@ extension Animator {
         for b in tree { b.willSync(self) }
         for b in tree { b.contribute(to: &table) }
         var lastFilter = CollisionFilter()
-        for (k, it) in items.enumerated() { apply(table.settings[k], to: it, sharingWith: &lastFilter) }
+        var shapes = ItemShapeReuse()
+        for (k, it) in items.enumerated() { apply(table.settings[k], to: it, sharingWith: &lastFilter, &shapes) }
 
         syncWorldParts(tree)
         if synced.boundaryLinksStale {
@@ -85,8 +87,10 @@ extension Animator {
     }
 
     /// Gives an item's body and shape what the behaviours say: mass, damping, gravity, material and filter.
-    /// `lastFilter` is the filter given to the item before, whose group lists this one shares when they are equal.
-    private func apply(_ settings: ItemSettings, to it: DynamicItem, sharingWith lastFilter: inout CollisionFilter) {
+    /// `lastFilter` is the filter given to the item before, whose group lists this one shares when they are equal;
+    /// `shapes`, the shapes made so far, which a new body of the same outline and size shares.
+    private func apply(_ settings: ItemSettings, to it: DynamicItem, sharingWith lastFilter: inout CollisionFilter,
+                       _ shapes: inout ItemShapeReuse) {
         let properties = settings.properties ?? ItemProperties()
         let id = it.bodyID
         it.density = properties.density
@@ -127,7 +131,7 @@ extension Animator {
             it.shapeID = -1
         } else if it.shapeID < 0 {
             // A group gets one shape per member on its one body; the world lists a body's shapes newest first.
-            for shape in it.isGroup ? it.collisionShapes : [it.collisionShape] {
+            for shape in it.isGroup ? it.collisionShapes : [shapes.shape(for: it)] {
                 it.shapeID = world.createShape(body: id, shape: shape, friction: friction, restitution: restitution, filter: filter)
             }
         } else {

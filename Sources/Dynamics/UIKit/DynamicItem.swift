@@ -22,7 +22,10 @@ public final class DynamicItem {
     /// A label for printing and pictures.
     public let name: String
     /// A CSS colour name or `#rrggbb`, or nil for the default.
-    public var color: String?
+    public var color: String? {
+        get { extras?.color }
+        set { if newValue != nil || extras != nil { madeExtras.color = newValue } }
+    }
     /// Width and height in points; fixed while an animator holds the item.
     public internal(set) var size: Vector
     /// The collision outline (UIKit's collisionBoundsType); fixed after creation.
@@ -43,45 +46,98 @@ public final class DynamicItem {
     /// The animator animating this item, if any.
     public internal(set) weak var animator: Animator?
     /// The view this one is a subview of (UIView.superview); its centre is in that view's coordinates.
-    public internal(set) weak var superview: DynamicItem?
+    public internal(set) var superview: DynamicItem? {
+        get { extras?.superview }
+        set { if newValue != nil || extras != nil { madeExtras.superview = newValue } }
+    }
     /// Subviews in the order added, the last drawn on top (UIView.subviews).
-    public internal(set) var subviews: [DynamicItem] = []
+    public internal(set) var subviews: [DynamicItem] {
+        get { extras?.subviews ?? [] }
+        // In place, so appending to a long list does not copy it.
+        _modify { yield &madeExtras.subviews }
+    }
     /// Opacity for pictures, 0 (invisible) to 1 (opaque).
-    public internal(set) var alpha: Double = 1
+    public internal(set) var alpha: Double {
+        get { extras?.alpha ?? 1 }
+        set { if newValue != 1 || extras != nil { madeExtras.alpha = newValue } }
+    }
     /// A hidden view and its subviews are not drawn.
-    public var isHidden = false
+    public var isHidden: Bool {
+        get { extras?.isHidden ?? false }
+        set { if newValue || extras != nil { madeExtras.isHidden = newValue } }
+    }
     /// The transition whose container this view is, so that animators made on it advance with the transition.
-    weak var hostingTransition: Transition?
+    var hostingTransition: Transition? {
+        get { extras?.hostingTransition }
+        set { if newValue != nil || extras != nil { madeExtras.hostingTransition = newValue } }
+    }
 
     /// The collision shape in the item's frame (the ellipse and path shapes come from Geometry). Made anew on each
     /// use, which is rare (a body's creation, mass, snapshots of items without a body): the world keeps the one copy
     /// that collides, and a second one here cost 800 bytes per item.
     var collisionShape: Shape { makeShape() }
     /// Density of the item behaviour that currently wins for this item (1 when none).
-    var density: Double = 1
+    var density: Double {
+        get { extras?.density ?? 1 }
+        set { if newValue != 1 || extras != nil { madeExtras.density = newValue } }
+    }
     /// The charge the winning item behaviour gives it, for electric and magnetic fields.
-    var charge: Double = 0
+    var charge: Double {
+        get { extras?.charge ?? 0 }
+        set { if newValue != 0 || extras != nil { madeExtras.charge = newValue } }
+    }
     /// Handles in the world of `bodyOwner`, or -1. They mean nothing in any other animator's world: an item that
     /// moves on (or whose animator is gone) gets a new body in the next world it joins.
     var bodyID: Int32 = -1
     var shapeID: Int32 = -1
-    /// The animator whose world holds this item's body.
-    weak var bodyOwner: Animator?
+    /// The animator whose world holds this item's body. Only the item's animator makes it one (in its sync) and
+    /// it gives the body back before it lets the item go, so this is `animator` while the item has a body: a flag,
+    /// not a second weak reference.
+    var bodyOwner: Animator? {
+        get { hasBody ? animator : nil }
+        set { hasBody = newValue != nil }
+    }
+    /// Whether `animator`'s world holds a body made for this item (see `bodyOwner`).
+    private var hasBody = false
     /// Set when the centre, angle or velocity were written by hand, so the animator pushes them into the world.
     var stateWasSetByHand = false
     /// Set when the velocity or angular velocity was written by hand since the animator last wrote them: an item
     /// being anchored then keeps it (and moves at it) instead of stopping.
     var velocityWasSetByHand = false
     /// The members and their places when this item is a group (see ItemGroup.swift), else nil.
-    public internal(set) var groupParts: ItemGroupParts?
+    public internal(set) var groupParts: ItemGroupParts? {
+        get { extras?.groupParts }
+        set { if newValue != nil || extras != nil { madeExtras.groupParts = newValue } }
+    }
     /// Whether `groupParts` is set, read where a class reference would cost a retain (the write-back loop).
     var isGroup = false
+    /// How many behaviours of `animator` hold this item (see `Animator.itemsChanged`); meaningless while `animator`
+    /// is nil. Kept here, in room the object has anyway, rather than in a table per animator.
+    var holdCount: Int32 = 0
     /// For a member of a group that an animator animates: that group. Such a member moves only with its group.
-    public internal(set) weak var animatingGroup: DynamicItem?
+    public internal(set) var animatingGroup: DynamicItem? {
+        get { extras?.animatingGroup }
+        set { if newValue != nil || extras != nil { madeExtras.animatingGroup = newValue } }
+    }
     /// What the item stands for when it is a collection layout's attributes (see CollectionLayout.swift), else nil.
-    public internal(set) var layoutAttributes: LayoutAttributesInfo?
+    public internal(set) var layoutAttributes: LayoutAttributesInfo? {
+        get { extras?.layoutAttributes }
+        set { if newValue != nil || extras != nil { madeExtras.layoutAttributes = newValue } }
+    }
     /// Told after every frame that the animator wrote the item's state (a custom item's Lua table takes it then).
-    public var observer: (any DynamicItemObserver)?
+    public var observer: (any DynamicItemObserver)? {
+        get { extras?.observer }
+        set { if newValue != nil || extras != nil { madeExtras.observer = newValue } }
+    }
+    /// The rarely set parts above, made on the first write of a value other than the default.
+    private var extras: DynamicItemExtras?
+    /// `extras`, made when missing.
+    private var madeExtras: DynamicItemExtras {
+        if let extras { return extras }
+        let made = DynamicItemExtras()
+        extras = made
+        return made
+    }
 
     /// An item of `size` centred on `center`, turned by `angle`. Throws for non-finite numbers, a non-positive size,
     /// or a path that is not a valid convex polygon.
@@ -98,8 +154,9 @@ public final class DynamicItem {
             }
             do { _ = try Shape.polygon(points) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
         }
-        self.center = center; self.size = size; self.angle = angle; self.name = name; self.color = color; self.shape = shape
+        self.center = center; self.size = size; self.angle = angle; self.name = name; self.shape = shape
         self.velocity = .zero
+        if let color { self.color = color }
     }
 
     /// An item filling `frame` (its origin is the top-left corner, UIKit's frame at angle 0).

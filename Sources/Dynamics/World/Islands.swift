@@ -45,11 +45,15 @@ extension PhysicsWorld {
             let r = Int(find(Int32(i)))
             minSleep[r] = min(minSleep[r], bodies[i].sleepTime)
         }
-        var tagOfRoot = ContiguousArray<Int>(repeating: 0, count: n)
+        var tagOfRoot = ContiguousArray<Int32>(repeating: 0, count: n)
         for i in 0..<n where bodies[i].isSimulated {
             let r = Int(find(Int32(i)))
             guard minSleep[r] >= SolverTuning.timeToSleep else { continue }
-            if tagOfRoot[r] == 0 { sleepCounter += 1; tagOfRoot[r] = sleepCounter }
+            if tagOfRoot[r] == 0 {
+                // Tags only need to differ between islands asleep at the same time; after 2^31 - 1 islands they repeat.
+                sleepCounter = sleepCounter == Int32.max ? 1 : sleepCounter + 1
+                tagOfRoot[r] = sleepCounter
+            }
             bodies[i].isAwake = false
             bodies[i].sleepTag = tagOfRoot[r]
             bodies[i].v = .zero

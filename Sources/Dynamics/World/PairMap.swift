@@ -5,10 +5,20 @@
 /// at several per cent of a step. Keys here are mixed by one multiplication. The table is only looked up, never
 /// iterated, so its layout cannot make results depend on anything.
 struct PairMap {
-    /// Key and handle side by side, so a probe touches one cache line rather than two.
+    /// Key and handle side by side, so a probe touches one cache line rather than two. The key is kept as two
+    /// 32-bit halves so a slot is 12 bytes, not 16 (a 64-bit key would align the slot to 8).
     private struct Slot {
-        var key: UInt64
+        private var keyLow: UInt32
+        private var keyHigh: UInt32
         var value: Int32
+
+        init(key: UInt64, value: Int32) {
+            keyLow = UInt32(truncatingIfNeeded: key)
+            keyHigh = UInt32(truncatingIfNeeded: key >> 32)
+            self.value = value
+        }
+
+        var key: UInt64 { UInt64(keyHigh) << 32 | UInt64(keyLow) }
     }
     private var slots: ContiguousArray<Slot>
     /// Bytes its slots hold.
@@ -88,9 +98,19 @@ struct PairMap {
         count -= 1
     }
 
-    private mutating func grow() {
+    /// Makes room for `extra` more keys at once (the contacts of a burst of new pairs): the table grows once to the
+    /// size the inserts would have doubled it to, rather than leaving each table it outgrew to the allocator.
+    mutating func reserve(adding extra: Int) {
+        var size = slots.count
+        while 2 * (count + extra) > size { size *= 2 }
+        if size > slots.count { rehash(into: size) }
+    }
+
+    private mutating func grow() { rehash(into: 2 * slots.count) }
+
+    private mutating func rehash(into size: Int) {
         let old = slots
-        slots = ContiguousArray(repeating: Slot(key: Self.empty, value: -1), count: 2 * old.count)
+        slots = ContiguousArray(repeating: Slot(key: Self.empty, value: -1), count: size)
         count = 0
         for s in old where s.key != Self.empty { insert(s.key, s.value) }
     }

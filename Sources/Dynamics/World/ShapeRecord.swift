@@ -35,12 +35,13 @@ private func sortedIntersect(_ a: [Int32], _ b: [Int32]) -> Bool {
 }
 
 /// A shape placed in the world: the geometry, what it is attached to and its broadphase proxy.
+/// 104 bytes: the 32-bit fields follow the filter, whose last field is one too, so none takes an 8-byte slot.
 struct ShapeRecord {
     var shape: Shape
-    var body: Int32
     var friction: Double
     var restitution: Double
     var filter: CollisionFilter
+    var body: Int32
     /// The broadphase proxy, or -1 when the shape has none (it collides with nothing).
     var proxy: Int32 = -1
     var inUse = true

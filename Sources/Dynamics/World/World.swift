@@ -19,7 +19,7 @@ struct PhysicsWorld {
     var freeContacts: [Int32] = []
     var freeJoints: [Int32] = []
     /// Counts islands put to sleep, to tag them.
-    var sleepCounter = 0
+    var sleepCounter: Int32 = 0
     /// Contact events of the last step.
     var events: [ContactEvent] = []
     // Per-step working storage, kept to reuse its capacity (see `step`).
@@ -140,7 +140,7 @@ struct PhysicsWorld {
     /// Attaches a shape to a body (an item's shape, one of a group's) or to the ground (a boundary). Returns its
     /// handle. A body's shapes are listed newest first.
     mutating func createShape(body: Int32, shape: Shape, friction: Double, restitution: Double, filter: CollisionFilter) -> Int32 {
-        var rec = ShapeRecord(shape: shape, body: body, friction: friction, restitution: restitution, filter: filter)
+        var rec = ShapeRecord(shape: shape, friction: friction, restitution: restitution, filter: filter, body: body)
         if body != Self.ground { rec.nextOnBody = bodies[Int(body)].shape }
         let id = Self.allocate(&shapes, &freeShapes, rec)
         if bounds.count < shapes.count { bounds.append(ShapeBounds()) }

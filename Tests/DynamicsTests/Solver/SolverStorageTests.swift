@@ -1,0 +1,213 @@
+import Testing
+@testable import Dynamics
+
+/// The compact storage of the world's records and the items: sizes that memory per body depends on, and that the
+/// compact forms give back exactly what was put in.
+@Suite struct SolverStorageTests {
+    @Test func recordsKeepTheirCompactSizes() {
+        // Each of these is multiplied by the bodies, shapes or contacts of a world; a field added in the wrong
+        // place grows them by a whole slot (see docs/performance.md, "Memory per body").
+        #expect(MemoryLayout<Body>.stride == 232)
+        #expect(MemoryLayout<Contact>.stride == 200)
+        #expect(MemoryLayout<Manifold>.size == 133)
+        #expect(MemoryLayout<DynamicTree.Node>.stride == 48)
+        #expect(MemoryLayout<Shape>.stride == 48)
+        #expect(MemoryLayout<ShapeRecord>.stride == 104)
+    }
+
+    @Test func manifoldGivesBackThePointsItWasGiven() {
+        let p = ManifoldPoint(anchorA: Vector(1.5, -2), anchorB: Vector(0.25, 3), point: Vector(7, 8),
+                              separation: -0.125, id: featureID(3, 17))
+        let q = ManifoldPoint(anchorA: Vector(-4, 1), anchorB: Vector(2, 2), point: Vector(-1, 0.5),
+                              separation: 0.75, id: featureID(255, 0))
+        var m = Manifold()
+        #expect(m.pointCount == 0 && m.point1 == nil && m.point2 == nil)
+        m.append(p)
+        m.append(q)
+        #expect(m.pointCount == 2)
+        for (stored, given) in [(m.point1, p), (m.point2, q)] {
+            #expect(stored?.anchorA == given.anchorA && stored?.anchorB == given.anchorB)
+            #expect(stored?.point == given.point && stored?.separation == given.separation && stored?.id == given.id)
+        }
+        // A second point alone is kept as such, and removing points leaves the others as they were.
+        m.point1 = nil
+        #expect(m.pointCount == 1 && m.point1 == nil && m.point2?.id == q.id)
+        m.point2 = nil
+        #expect(m.pointCount == 0)
+        // Flipping swaps the anchors and the halves of the id, and keeps which points exist.
+        m.point2 = p
+        let f = m.flipped()
+        #expect(f.point1 == nil && f.point2?.anchorA == p.anchorB && f.point2?.id == featureID(17, 3))
+    }
+
+    @Test func contactCarriesImpulsesByFeatureIdThroughTheCompactManifold() {
+        func point(_ id: UInt32) -> ManifoldPoint {
+            ManifoldPoint(anchorA: .zero, anchorB: .zero, point: .zero, separation: 0, id: id)
+        }
+        var c = Contact(shapeA: 0, shapeB: 1, bodyA: 1, bodyB: 2, friction: 0.5, restitution: 0)
+        var first = Manifold()
+        first.append(point(featureID(1, 2)))
+        first.append(point(featureID(2, 3)))
+        c.update(with: first)
+        (c.normalImpulse1, c.tangentImpulse1, c.normalImpulse2, c.tangentImpulse2) = (10, 1, 20, 2)
+        // The same features in the other order, and a new one: impulses follow their features, the new one starts at 0.
+        var second = Manifold()
+        second.append(point(featureID(2, 3)))
+        second.append(point(featureID(1, 2)))
+        c.update(with: second)
+        #expect(c.normalImpulse1 == 20 && c.tangentImpulse1 == 2 && c.normalImpulse2 == 10 && c.tangentImpulse2 == 1)
+        var third = Manifold()
+        third.append(point(featureID(9, 9)))
+        c.update(with: third)
+        #expect(c.normalImpulse1 == 0 && c.tangentImpulse1 == 0 && c.touching)
+        c.update(with: Manifold())
+        #expect(!c.touching)
+    }
+
+    @Test func pairMapKeepsKeysWhoseHalvesAreLarge() {
+        var map = PairMap()
+        let keys = [Contact.key(0, Int32.max), Contact.key(Int32.max - 1, Int32.max), Contact.key(-1, 5),
+                    Contact.key(70_000, 1 << 30)]
+        for (k, key) in keys.enumerated() { map[key] = Int32(k) }
+        for (k, key) in keys.enumerated() { #expect(map[key] == Int32(k)) }
+        // Keys that differ only in one half are different keys.
+        #expect(map[Contact.key(1, Int32.max)] == nil)
+        #expect(map[Contact.key(0, Int32.max - 1)] == nil)
+    }
+
+    @Test func itemsOfOneOutlineAndSizeShareTheirShapesPoints() throws {
+        let animator = try Animator(referenceSize: Vector(1000, 1000))
+        let boxes = try (0..<3).map { try DynamicItem(center: Vector(100 + 150 * Double($0), 100), size: Vector(40, 40)) }
+        let balls = try (0..<2).map {
+            try DynamicItem(center: Vector(100 + 150 * Double($0), 400), size: Vector(30, 30), shape: .ellipse)
+        }
+        let wide = try DynamicItem(center: Vector(700, 400), size: Vector(60, 20))
+        // Boxes and balls alternate, as in a pile: each outline keeps its own last shape.
+        let items = [boxes[0], balls[0], boxes[1], balls[1], boxes[2], wide]
+        try animator.addBehavior(CollisionBehavior(items: items))
+        try animator.step()
+        func points(_ item: DynamicItem) -> UnsafeMutablePointer<Vector> {
+            animator.world.shapes[Int(item.shapeID)].shape.points
+        }
+        #expect(points(boxes[0]) == points(boxes[1]) && points(boxes[1]) == points(boxes[2]))
+        #expect(points(balls[0]) == points(balls[1]))
+        #expect(points(wide) != points(boxes[0]) && points(balls[0]) != points(boxes[0]))
+        // The shared shape is each item's own outline.
+        #expect(animator.world.shapes[Int(wide.shapeID)].shape.vertices == wide.collisionShape.vertices)
+        #expect(animator.world.shapes[Int(balls[1].shapeID)].shape.radius == 15)
+    }
+
+    @Test func batchesGetExactRoomOnlyWhenItAtLeastDoubles() {
+        var a = ContiguousArray<Int>()
+        a.reserveForBatch(adding: 1000)
+        #expect(a.capacity >= 1000 && a.capacity < 1100)
+        a.append(contentsOf: 0..<1000)
+        // A small batch is left to the array's own doubling: reserving it exactly, batch after batch, would copy
+        // the array every time.
+        let before = a.capacity
+        a.reserveForBatch(adding: 10)
+        #expect(a.capacity == before)
+        a.reserveForBatch(adding: 3000)
+        #expect(a.capacity >= 4000 && a.capacity < 4200 && Array(a) == Array(0..<1000))
+    }
+
+    @Test func aBurstsRoomIsGivenBackButSteadyUseKeepsIt() {
+        var a = ContiguousArray(0..<20_000)
+        a.removeAll(keepingCapacity: true)
+        a.append(contentsOf: 0..<100)
+        a.releaseBurstRoom(used: 100)
+        #expect(a.capacity < 1000 && Array(a) == Array(0..<100))
+        var steady = ContiguousArray(0..<5000)
+        steady.removeAll(keepingCapacity: true)
+        let room = steady.capacity
+        steady.releaseBurstRoom(used: 5000)
+        #expect(steady.capacity == room)
+    }
+
+    @Test func aWorldBuiltAtOnceKeepsNoSpareRoom() throws {
+        let animator = try Animator(referenceSize: Vector(4000, 4000))
+        let items = try (0..<1000).map {
+            try DynamicItem(center: Vector(20 + 70 * Double($0 % 50), 20 + 70 * Double($0 / 50)), size: Vector(30, 30))
+        }
+        try animator.addBehavior(CollisionBehavior(items: items))
+        try animator.step()
+        let w = animator.world
+        // Made in one sync: room for the ground and the items' bodies, shapes and bounds, not twice that.
+        #expect(w.bodies.count == 1001 && w.bodies.capacity < 1100)
+        #expect(w.shapes.capacity < 1100 && w.bounds.capacity < 1100)
+    }
+
+    @Test func itemsRareSettingsReadTheirDefaultsAndKeepWhatIsSet() throws {
+        let item = try DynamicItem(center: Vector(10, 10), size: Vector(20, 20))
+        #expect(item.color == nil && item.alpha == 1 && !item.isHidden && item.subviews.isEmpty)
+        #expect(item.superview == nil && item.groupParts == nil && item.observer == nil && item.charge == 0)
+        let colored = try DynamicItem(center: Vector(10, 10), size: Vector(20, 20), color: "red")
+        #expect(colored.color == "red")
+        item.isHidden = true
+        try item.setAlpha(0.5)
+        item.color = "#00ff00"
+        let child = try DynamicItem(center: Vector(5, 5), size: Vector(4, 4))
+        try item.addSubview(child)
+        #expect(item.isHidden && item.alpha == 0.5 && item.color == "#00ff00")
+        #expect(item.subviews.count == 1 && child.superview === item)
+        // Set back to the defaults, they read as defaults again.
+        item.isHidden = false
+        item.color = nil
+        child.removeFromSuperview()
+        #expect(!item.isHidden && item.color == nil && item.subviews.isEmpty && child.superview == nil)
+    }
+
+    @Test func anItemStaysWithItsAnimatorUntilItsLastBehaviourLetsGo() throws {
+        let item = try DynamicItem(center: Vector(50, 50), size: Vector(10, 10))
+        let animator = try Animator(referenceSize: Vector(200, 200))
+        let gravity = GravityBehavior(items: [item]), collision = CollisionBehavior(items: [item])
+        try animator.addBehavior(gravity)
+        try animator.addBehavior(collision)
+        try animator.step()
+        #expect(item.animator === animator && item.bodyID >= 0)
+        gravity.removeItem(item)
+        #expect(item.animator === animator)
+        collision.removeItem(item)
+        #expect(item.animator == nil && item.bodyID == -1)
+        // Held again after being let go: counted from nothing, so one removal lets it go again.
+        try gravity.addItem(item)
+        #expect(item.animator === animator)
+        gravity.removeItem(item)
+        #expect(item.animator == nil)
+    }
+
+    @Test func anItemWhoseAnimatorIsGoneStartsItsCountAgainInTheNext() throws {
+        let item = try DynamicItem(center: Vector(50, 50), size: Vector(10, 10))
+        do {
+            let first = try Animator(referenceSize: Vector(200, 200))
+            try first.addBehavior(GravityBehavior(items: [item]))
+            try first.addBehavior(CollisionBehavior(items: [item]))
+            #expect(item.animator === first)
+            try first.step()
+            #expect(item.bodyID >= 0)
+        }
+        #expect(item.animator == nil)
+        let second = try Animator(referenceSize: Vector(200, 200))
+        let gravity = GravityBehavior(items: [item])
+        try second.addBehavior(gravity)
+        #expect(item.animator === second)
+        // The body the first animator made is not the second's: it makes its own, and the item falls in it.
+        let y = item.center.y
+        try second.step()
+        try second.step()
+        #expect(item.center.y > y && second.world.bodies.count == 2 && item.bodyID == 1)
+        // The first animator's two holds are not carried over: letting go once leaves the second animator.
+        second.removeBehavior(gravity)
+        #expect(item.animator == nil)
+    }
+
+    @Test func aSuperviewIsHeldWeakly() throws {
+        let child = try DynamicItem(center: Vector(5, 5), size: Vector(4, 4))
+        do {
+            let parent = try DynamicItem(center: Vector(10, 10), size: Vector(20, 20))
+            try parent.addSubview(child)
+            #expect(child.superview === parent)
+        }
+        #expect(child.superview == nil)
+    }
+}
