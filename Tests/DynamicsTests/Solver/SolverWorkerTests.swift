@@ -133,11 +133,18 @@ import Testing
         #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
         for workers in [2, 3] {
             for tuning in [ParallelTuning.finest, ParallelTuning()] {
-                let parallel = try run(workers, tuning, frames: frames, build)
-                // The comparison means something only if the workers took part.
-                #expect(parallel.sharedChunks > 0, "no work was shared at \(workers) workers")
-                #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
-                #expect(parallel.events == serial.events, "events differ at \(workers) workers")
+                // The comparison means something only if the workers took part. Whether they do is up to the
+                // system: the pool is process-wide, so a step finds it held while another suite's large world
+                // steps, and a worker that gets no processor takes no chunk. So a run that shared nothing is run
+                // again, a few times; every run must give the serial result.
+                var shared = 0
+                for _ in 0..<5 where shared == 0 {
+                    let parallel = try run(workers, tuning, frames: frames, build)
+                    shared = parallel.sharedChunks
+                    #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
+                    #expect(parallel.events == serial.events, "events differ at \(workers) workers")
+                }
+                #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
             }
         }
     }
