@@ -58,7 +58,7 @@ public final class Animator {
     var isStepping = false
     /// How many times a behaviour of the tree holds each item (looked up, never iterated): kept up to date at
     /// every change, so an item knows its animator at once and adding a behaviour costs only its own items.
-    var holdCounts: [ObjectIdentifier: Int] = [:]
+    var holdCounts = IdentityTable()
     /// The items as of the last walk of the tree, and whether a change has made them out of date.
     var walkedItems: [DynamicItem] = []
     var walkedItemsAreStale = false
@@ -94,10 +94,11 @@ public final class Animator {
         if behavior.animator === self { throw DynamicsError("the behaviour is already in this animator") }
         guard behavior.animator == nil else { throw DynamicsError("the behaviour already belongs to another animator") }
         guard behavior.parent == nil else { throw DynamicsError("the behaviour is a child of another behaviour") }
-        try checkCanAdopt(behavior)
+        let incoming = Self.heldItems(of: behavior)
+        try checkCanAdopt(items: incoming)
         behaviors.append(behavior)
         behavior.setAnimator(self)
-        itemsChanged(Self.heldItems(of: behavior), by: 1)
+        itemsChanged(incoming, by: 1)
     }
 
     /// Removes a top-level behaviour; nothing happens if it is not one.
@@ -229,10 +230,11 @@ public final class Animator {
     var knownItems: [DynamicItem] {
         if walkedItemsAreStale {
             walkedItemsAreStale = false
-            var seen = Set<ObjectIdentifier>()
+            var seen = IdentityTable(capacity: walkedItems.count)
             var current: [DynamicItem] = []
+            current.reserveCapacity(walkedItems.count)
             DynamicBehavior.walk(behaviors) { b in
-                for it in b.heldItems where seen.insert(ObjectIdentifier(it)).inserted { current.append(it) }
+                for it in b.heldItems where seen.insert(ObjectIdentifier(it), 0) { current.append(it) }
             }
             walkedItems = current
         }
@@ -241,8 +243,9 @@ public final class Animator {
 
     /// The items the behaviours of `behavior`'s subtree hold, with repeats.
     static func heldItems(of behavior: DynamicBehavior) -> [DynamicItem] {
+        if behavior.children.isEmpty { return behavior.heldItems }
         var items: [DynamicItem] = []
-        DynamicBehavior.walk([behavior]) { items += $0.heldItems }
+        DynamicBehavior.walk(from: behavior) { items += $0.heldItems }
         return items
     }
 
@@ -251,14 +254,18 @@ public final class Animator {
     func itemsChanged(_ items: [DynamicItem], by delta: Int) {
         for it in items {
             let key = ObjectIdentifier(it)
-            let count = (holdCounts[key] ?? 0) + delta
+            let before = holdCounts[key] ?? 0
+            let count = before + Int32(delta)
             if count > 0 {
-                holdCounts[key] = count
+                holdCounts.set(key, count)
+                // Only the first hold changes whose the item is (a held item is this animator's: adopting checks
+                // that no other animator holds it), and a weak reference costs its every write.
+                guard before == 0 else { continue }
                 it.animator = self
                 // A group's members move with it from now on.
                 if let g = it.groupParts { for m in g.members { m.animatingGroup = it } }
             } else {
-                holdCounts[key] = nil
+                holdCounts.remove(key)
                 if it.animator === self {
                     it.animator = nil
                     releaseBody(of: it)
@@ -290,9 +297,7 @@ public final class Animator {
     /// Throws when an item of the subtree is animated by another animator, or when the subtree would animate an item
     /// both by itself and as a member of a group.
     func checkCanAdopt(_ behavior: DynamicBehavior) throws(DynamicsError) {
-        var incoming: [DynamicItem] = []
-        for b in behavior.subtree { incoming += b.heldItems }
-        try checkCanAdopt(items: incoming)
+        try checkCanAdopt(items: Self.heldItems(of: behavior))
     }
 
     /// Throws when one of `incoming` is animated by another animator, or when an item would be animated both by

@@ -104,7 +104,10 @@ extension Animator {
         }
         world.bodies[i].fixedRotation = !properties.allowsRotation
         world.bodies[i].allowsSleep = properties.allowsSleep
-        let md = it.massData(density: it.density)
+        // A path item's outline is made once here, for its mass and for its first shape: making one is a hull.
+        var outline: Shape?
+        if !it.isGroup, it.shapeID < 0, case .path = it.shape { outline = it.collisionShape }
+        let md = outline.map { it.massData(density: it.density, of: $0) } ?? it.massData(density: it.density)
         world.bodies[i].setMass(md.mass, localCenter: md.center, inertia: md.rotationalInertia)
         world.bodies[i].linearDamping = properties.resistance
         world.bodies[i].angularDamping = properties.angularResistance
@@ -114,8 +117,8 @@ extension Animator {
             it.stateWasSetByHand = false
             world.setBodyState(id, origin: it.center, angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity)
         }
-        var filter = CollisionFilter(itemGroups: settings.itemGroups.sorted(), boundaryGroups: settings.boundaryGroups.sorted(),
-                                     owner: -1)
+        var filter = CollisionFilter(itemGroups: Self.sorted(settings.itemGroups),
+                                     boundaryGroups: Self.sorted(settings.boundaryGroups), owner: -1)
         // Items mostly share their collision behaviours with the item before: their shapes then share its lists
         // (one block for all, not two small blocks per shape, about a hundred bytes an item).
         if filter.itemGroups == lastFilter.itemGroups { filter.itemGroups = lastFilter.itemGroups }
@@ -126,9 +129,14 @@ extension Animator {
             while world.bodies[i].shape >= 0 { world.destroyShape(world.bodies[i].shape) }
             it.shapeID = -1
         } else if it.shapeID < 0 {
-            // A group gets one shape per member on its one body; the world lists a body's shapes newest first.
-            for shape in it.isGroup ? it.collisionShapes : [it.collisionShape] {
-                it.shapeID = world.createShape(body: id, shape: shape, friction: friction, restitution: restitution, filter: filter)
+            if it.isGroup {
+                // A group gets one shape per member on its one body; the world lists a body's shapes newest first.
+                for shape in it.collisionShapes {
+                    it.shapeID = world.createShape(body: id, shape: shape, friction: friction, restitution: restitution, filter: filter)
+                }
+            } else {
+                it.shapeID = world.createShape(body: id, shape: outline ?? it.collisionShape, friction: friction,
+                                               restitution: restitution, filter: filter)
             }
         } else {
             var shape = world.bodies[i].shape
@@ -143,6 +151,17 @@ extension Animator {
                 shape = world.shapes[s].nextOnBody
             }
         }
+    }
+
+    /// The groups in increasing order: the list itself when it already is (usually, and then items keep sharing
+    /// one list), else a sorted copy.
+    private static func sorted(_ groups: [Int32]) -> [Int32] {
+        var k = 1
+        while k < groups.count {
+            if groups[k - 1] > groups[k] { return groups.sorted() }
+            k += 1
+        }
+        return groups
     }
 
     /// Every behaviour makes or updates its world parts, by `worldPartsOrder` and then tree order, so the world's
