@@ -50,6 +50,9 @@ extension Animator {
         // Items that left gave their bodies back when they left (`releaseBody`); new items get one, and so does an
         // item whose handles belong to another world.
         var table = ItemSettingsTable(items: items)
+        var arriving = 0
+        for it in items where it.bodyID < 0 || it.bodyOwner !== self { arriving += 1 }
+        world.reserveRoom(bodies: arriving, shapes: arriving)
         for it in items where it.bodyID < 0 || it.bodyOwner !== self {
             it.bodyID = world.createBody(type: .dynamicBody, origin: it.center, angle: it.angle)
             it.shapeID = -1

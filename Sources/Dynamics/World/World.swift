@@ -300,6 +300,20 @@ struct PhysicsWorld {
 
     // MARK: Storage
 
+    /// Makes room for about `newBodies` bodies and `newShapes` shapes more than the free slots hold, so a frame that
+    /// brings thousands of items grows each array once instead of doubling and copying it again and again. Never
+    /// more room than doubling would have made by then.
+    mutating func reserveRoom(bodies newBodies: Int, shapes newShapes: Int) {
+        Self.reserve(&bodies, newBodies - freeBodies.count)
+        Self.reserve(&shapes, newShapes - freeShapes.count)
+        Self.reserve(&bounds, shapes.count + newShapes - freeShapes.count - bounds.count)
+    }
+
+    private static func reserve<T>(_ array: inout ContiguousArray<T>, _ extra: Int) {
+        let needed = array.count + extra
+        if needed > array.capacity { array.reserveCapacity(max(needed, 2 * array.capacity)) }
+    }
+
     private static func allocate<T>(_ array: inout ContiguousArray<T>, _ free: inout [Int32], _ value: T) -> Int32 {
         if let slot = free.popLast() {
             array[Int(slot)] = value
