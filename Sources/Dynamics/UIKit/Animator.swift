@@ -303,14 +303,20 @@ public final class Animator {
     /// Throws when one of `incoming` is animated by another animator, or when an item would be animated both by
     /// itself and as a member of a group (or as a member of two groups) once `incoming` joins this animator.
     func checkCanAdopt(items incoming: [DynamicItem]) throws(DynamicsError) {
+        // An item this animator holds already passed these checks when it came, and nothing since can have made
+        // it another animator's or a member of an animated group (both are refused while it is held here): its
+        // weak references, which cost a load, a retain and a release each, are not read again.
+        var hasGroups = false
         for it in incoming {
-            if let other = it.animator, other !== self {
+            if !holdCounts.contains(ObjectIdentifier(it)), let other = it.animator, other !== self {
                 throw DynamicsError("the item '\(it.name)' is animated by another animator")
             }
+            if it.isGroup { hasGroups = true }
         }
-        // The group of each member arriving with a group (looked up, never iterated).
+        // The group of each member arriving with a group (looked up, never iterated). Most arrivals hold no group
+        // (a pin's two items), and then there is nothing to look up.
         var groupOfMember: [ObjectIdentifier: ObjectIdentifier] = [:]
-        for group in incoming {
+        for group in incoming where hasGroups && group.isGroup {
             guard let parts = group.groupParts, group.animator !== self else { continue }
             for m in parts.members {
                 if m.animator != nil {
@@ -329,12 +335,12 @@ public final class Animator {
                 groupOfMember[key] = ObjectIdentifier(group)
             }
         }
-        for it in incoming where !it.isGroup {
+        for it in incoming where !it.isGroup && !holdCounts.contains(ObjectIdentifier(it)) {
             if let group = it.animatingGroup, group.animator != nil {
                 throw DynamicsError("the item '\(it.name)' is in the group '\(group.name)', which is animated; add the "
                                     + "group, not its members, to behaviours")
             }
-            if groupOfMember[ObjectIdentifier(it)] != nil {
+            if hasGroups, groupOfMember[ObjectIdentifier(it)] != nil {
                 throw DynamicsError("the item '\(it.name)' is in a group added with it; add the group, not its "
                                     + "members, to behaviours")
             }

@@ -175,9 +175,24 @@ extension Animator {
         synced.tree = tree
     }
 
+    /// Stable by `worldPartsOrder`: one pass per kind of order (there are three), so a tree of thousands of
+    /// attachments is not sorted.
     private static func inPartsOrder(_ list: [DynamicBehavior]) -> [DynamicBehavior] {
-        list.enumerated().sorted { ($0.element.worldPartsOrder, $0.offset) < ($1.element.worldPartsOrder, $1.offset) }
-            .map(\.element)
+        let orders = list.map(\.worldPartsOrder)
+        var out: [DynamicBehavior] = []
+        out.reserveCapacity(list.count)
+        var next = orders.min()
+        while let current = next {
+            next = nil
+            for (k, order) in orders.enumerated() {
+                if order == current {
+                    out.append(list[k])
+                } else if order > current, next.map({ order < $0 }) ?? true {
+                    next = order
+                }
+            }
+        }
+        return out
     }
 
     /// A behaviour and its subtree left this animator: what they made in its world goes now, so they can join
