@@ -5,6 +5,10 @@
 /// Moving proxies get boxes fattened by `Tolerance.aabbMargin` and are only re-inserted when their tight box leaves
 /// the fat one. Created and re-inserted proxies wait in a move buffer; `updatePairs` queries each of them against
 /// the trees, and sorts and de-duplicates what it finds, so the output depends only on the boxes and indices.
+///
+/// New proxies wait unlinked in their tree until the next `updatePairs` (or a change to the tree), which links
+/// them in together: a world's first frame, which brings all its shapes at once, builds its trees whole rather
+/// than one insertion at a time. Pairs and queries are the same either way.
 public struct BroadPhase: Sendable {
     private var staticTree = DynamicTree()
     private var movingTree = DynamicTree()
@@ -58,9 +62,9 @@ public struct BroadPhase: Sendable {
     public mutating func createProxy(aabb: AABB, shapeIndex: Int32, isStatic: Bool) -> Int32 {
         let proxy: Int32
         if isStatic {
-            proxy = staticTree.createProxy(aabb: aabb, shapeIndex: shapeIndex) << 1 | 1
+            proxy = staticTree.createWaitingProxy(aabb: aabb, shapeIndex: shapeIndex) << 1 | 1
         } else {
-            proxy = movingTree.createProxy(aabb: aabb.expanded(by: Tolerance.aabbMargin), shapeIndex: shapeIndex) << 1
+            proxy = movingTree.createWaitingProxy(aabb: aabb.expanded(by: Tolerance.aabbMargin), shapeIndex: shapeIndex) << 1
         }
         // A new static proxy must still meet the moving shapes already resting against it.
         bufferMove(proxy)
@@ -128,6 +132,8 @@ public struct BroadPhase: Sendable {
     /// most pairs a moved proxy meets are known, and sorting only the new ones is much cheaper. The pairs reported
     /// are the same, in the same order, as `updatePairs` reports less the known ones.
     mutating func updatePairs(skipping isKnown: (Int32, Int32) -> Bool, _ body: (Int32, Int32) -> Void) {
+        staticTree.linkWaitingProxies()
+        movingTree.linkWaitingProxies()
         // Taken out of the broadphase while it fills, so its storage is not shared (and copied) on the first append.
         var keys = ContiguousArray<UInt64>()
         swap(&keys, &pairKeys)

@@ -3,6 +3,11 @@
 /// heuristic in 2D), and the first few nodes on the way back up are improved by the best perimeter-shrinking
 /// rotation, so queries stay fast as bodies move.
 /// Nodes live in one contiguous array and are named by their index; freed nodes are reused.
+///
+/// Leaves may also be made waiting (`createWaitingProxy`): they are linked in together at the next change or
+/// `linkWaitingProxies`, and when they outnumber the leaves already linked the whole tree is built anew from the
+/// top (halving at the median centre along the wider axis) instead of taking them one at a time: a world's first
+/// frame makes all its proxies at once. Queries find waiting leaves too.
 public struct DynamicTree: Sendable {
     /// One node: 48 bytes, the box and four numbers. A leaf has no children, so its two child fields hold what only
     /// a leaf needs: `child1` marks it a leaf (negative) and whether it waits in a broadphase move buffer, `child2`
@@ -45,11 +50,15 @@ public struct DynamicTree: Sendable {
     private(set) var nodes: ContiguousArray<Node> = []
     private(set) var root: Int32 = nullNode
     /// Bytes its node storage holds.
-    var storageBytes: Int { nodes.capacity * MemoryLayout<Node>.stride }
+    var storageBytes: Int { nodes.capacity * MemoryLayout<Node>.stride + waiting.capacity * MemoryLayout<Int32>.stride }
     /// Free nodes, linked through `parent`.
     private var freeList: Int32 = nullNode
-    /// How many leaves the tree holds.
+    /// How many leaves the tree holds, waiting ones included.
     public private(set) var proxyCount = 0
+    /// Leaves made by `createWaitingProxy` and not linked into the tree yet, in the order made.
+    private var waiting: [Int32] = []
+    /// Fewer waiting leaves than this are linked one at a time, whatever the tree holds.
+    static let bulkBuildMinimum = 16
 
     /// An empty tree.
     public init() {}
@@ -87,9 +96,35 @@ public struct DynamicTree: Sendable {
         return leaf
     }
 
+    /// Adds a leaf holding `aabb` that waits, unlinked, for the next change or `linkWaitingProxies`; returns its
+    /// proxy id.
+    public mutating func createWaitingProxy(aabb: AABB, shapeIndex: Int32) -> Int32 {
+        let leaf = allocateNode()
+        nodes[Int(leaf)].aabb = aabb
+        nodes[Int(leaf)].shapeIndex = shapeIndex
+        nodes[Int(leaf)].height = 0
+        waiting.append(leaf)
+        proxyCount += 1
+        return leaf
+    }
+
+    /// Links the waiting leaves into the tree: one at a time when they are few, else by building the whole tree
+    /// anew, which costs less than inserting them one by one and gives a tree as good for queries.
+    public mutating func linkWaitingProxies() {
+        guard !waiting.isEmpty else { return }
+        let leaves = waiting
+        waiting = []
+        if leaves.count < Self.bulkBuildMinimum || leaves.count < proxyCount - leaves.count {
+            for leaf in leaves { insertLeaf(leaf) }
+        } else {
+            rebuild(adding: leaves)
+        }
+    }
+
     /// Removes a leaf; unknown ids are ignored.
     public mutating func destroyProxy(_ proxy: Int32) {
         guard isValid(proxy) else { return }
+        linkWaitingProxies()
         removeLeaf(proxy)
         freeNode(proxy)
         proxyCount -= 1
@@ -98,18 +133,28 @@ public struct DynamicTree: Sendable {
     /// Gives a leaf a new box and puts it where that box fits best.
     public mutating func moveProxy(_ proxy: Int32, aabb: AABB) {
         guard isValid(proxy) else { return }
+        linkWaitingProxies()
         removeLeaf(proxy)
         nodes[Int(proxy)].aabb = aabb
         insertLeaf(proxy)
     }
 
-    /// Calls `body` with every leaf whose box overlaps `aabb`, until it returns false.
+    /// Calls `body` with every leaf whose box overlaps `aabb`, until it returns false: the linked ones, then the
+    /// waiting ones.
     public func query(_ aabb: AABB, _ body: (Int32) -> Bool) {
-        guard root != DynamicTree.nullNode else { return }
+        guard queryLinked(aabb, body) else { return }
+        for leaf in waiting where nodes[Int(leaf)].aabb.overlaps(aabb) {
+            if !body(leaf) { return }
+        }
+    }
+
+    /// `query` over the linked leaves; false when `body` stopped it.
+    private func queryLinked(_ aabb: AABB, _ body: (Int32) -> Bool) -> Bool {
+        guard root != DynamicTree.nullNode else { return true }
         // Depth-first with pushes of both children: the stack never holds more than height + 1 nodes.
         let capacity = height + 2
-        nodes.withUnsafeBufferPointer { nodes in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { stack in
+        return nodes.withUnsafeBufferPointer { nodes in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { stack -> Bool in
                 var top = 0
                 stack[0] = root
                 top = 1
@@ -119,13 +164,14 @@ public struct DynamicTree: Sendable {
                     let node = nodes[Int(index)]
                     guard node.aabb.overlaps(aabb) else { continue }
                     if node.isLeaf {
-                        if !body(index) { return }
+                        if !body(index) { return false }
                     } else if top + 2 <= capacity {
                         stack[top] = node.child1
                         stack[top + 1] = node.child2
                         top += 2
                     }
                 }
+                return true
             }
         }
     }
@@ -312,11 +358,120 @@ public struct DynamicTree: Sendable {
         return a
     }
 
+    // MARK: - Building from the top
+
+    /// Builds the tree anew over its linked leaves and `extra`: the inner nodes are freed and made again, each
+    /// halving its leaves at the median of their centres along the axis where the centres spread widest. The
+    /// result depends only on the leaves and their boxes (ties are broken by leaf index), never on the order the
+    /// leaves are listed in.
+    private mutating func rebuild(adding extra: [Int32]) {
+        var leaves: [Int32] = []
+        leaves.reserveCapacity(proxyCount)
+        if root != DynamicTree.nullNode {
+            var stack: [Int32] = [root]
+            while let i = stack.popLast() {
+                let node = nodes[Int(i)]
+                if node.isLeaf {
+                    leaves.append(i)
+                } else {
+                    stack.append(node.child1)
+                    stack.append(node.child2)
+                    freeNode(i)
+                }
+            }
+        }
+        leaves += extra
+        root = DynamicTree.nullNode
+        guard !leaves.isEmpty else { return }
+        // Every inner node first, so the build can work on the node buffer without it growing underneath.
+        var inner: [Int32] = []
+        inner.reserveCapacity(leaves.count - 1)
+        for _ in 1..<leaves.count { inner.append(allocateNode()) }
+        let top = nodes.withUnsafeMutableBufferPointer { nodes in
+            leaves.withUnsafeMutableBufferPointer { leaves in
+                inner.withUnsafeBufferPointer { inner in
+                    var next = 0
+                    return Self.build(nodes, leaves, 0, leaves.count, inner, &next)
+                }
+            }
+        }
+        root = top
+        nodes[Int(top)].parent = DynamicTree.nullNode
+    }
+
+    /// Builds the subtree over `leaves[lo..<hi]` from the inner nodes `inner[next...]`; returns its root.
+    private static func build(_ nodes: UnsafeMutableBufferPointer<Node>, _ leaves: UnsafeMutableBufferPointer<Int32>,
+                              _ lo: Int, _ hi: Int, _ inner: UnsafeBufferPointer<Int32>, _ next: inout Int) -> Int32 {
+        if hi - lo == 1 { return leaves[lo] }
+        // Centres doubled (lower + upper): only their order matters.
+        var cLo = nodes[Int(leaves[lo])].aabb.lower + nodes[Int(leaves[lo])].aabb.upper, cHi = cLo
+        for k in (lo + 1)..<hi {
+            let b = nodes[Int(leaves[k])].aabb
+            let c = b.lower + b.upper
+            cLo = minVector(cLo, c)
+            cHi = maxVector(cHi, c)
+        }
+        let alongX = cHi.x - cLo.x >= cHi.y - cLo.y
+        let mid = lo + (hi - lo) / 2
+        selectMedian(nodes, leaves, lo, hi, mid, alongX: alongX)
+        let node = inner[next]
+        next += 1
+        let c1 = build(nodes, leaves, lo, mid, inner, &next)
+        let c2 = build(nodes, leaves, mid, hi, inner, &next)
+        nodes[Int(node)].child1 = c1
+        nodes[Int(node)].child2 = c2
+        nodes[Int(c1)].parent = node
+        nodes[Int(c2)].parent = node
+        nodes[Int(node)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
+        nodes[Int(node)].height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
+        return node
+    }
+
+    /// Reorders `leaves[lo..<hi]` so that the one at `k` is where sorting would put it, those before it come no
+    /// later and those after no earlier (Hoare's selection). Leaves are ordered by their centre along the axis,
+    /// then by index, so no two are equal and the halves do not depend on the order the leaves came in.
+    private static func selectMedian(_ nodes: UnsafeMutableBufferPointer<Node>, _ leaves: UnsafeMutableBufferPointer<Int32>,
+                                     _ lo: Int, _ hi: Int, _ k: Int, alongX: Bool) {
+        @inline(__always) func key(_ leaf: Int32) -> Double {
+            let b = nodes[Int(leaf)].aabb
+            return alongX ? b.lower.x + b.upper.x : b.lower.y + b.upper.y
+        }
+        @inline(__always) func less(_ a: Int32, _ ka: Double, _ b: Int32, _ kb: Double) -> Bool {
+            if ka.isNaN || kb.isNaN { return ka.isNaN && kb.isNaN ? a < b : ka.isNaN }
+            return ka < kb || (ka == kb && a < b)
+        }
+        var l = lo, r = hi - 1
+        while l < r {
+            // The median of the first, middle and last as the pivot.
+            var p = leaves[l], q = leaves[l + (r - l) / 2], s = leaves[r]
+            if less(q, key(q), p, key(p)) { swap(&p, &q) }
+            if less(s, key(s), q, key(q)) { swap(&q, &s) }
+            if less(q, key(q), p, key(p)) { swap(&p, &q) }
+            let pivot = q, kp = key(q)
+            var i = l, j = r
+            while i <= j {
+                while i <= r && less(leaves[i], key(leaves[i]), pivot, kp) { i += 1 }
+                while j >= l && less(pivot, kp, leaves[j], key(leaves[j])) { j -= 1 }
+                if i <= j {
+                    leaves.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { r = j } else if k >= i { l = i } else { return }
+        }
+    }
+
     // MARK: - Checks
 
     /// Verifies links, heights and boxes of the whole tree (for tests); returns a description of the first fault.
     func validate() -> String? {
-        guard root != DynamicTree.nullNode else { return proxyCount == 0 ? nil : "empty root with proxies" }
+        for leaf in waiting where !isValid(leaf) || nodes[Int(leaf)].parent != DynamicTree.nullNode {
+            return "waiting leaf \(leaf) is not a free-standing leaf"
+        }
+        guard root != DynamicTree.nullNode else {
+            return proxyCount == waiting.count ? nil : "empty root with linked proxies"
+        }
         if nodes[Int(root)].parent != DynamicTree.nullNode { return "root has a parent" }
         var leaves = 0
         var stack: [Int32] = [root]
@@ -334,6 +489,6 @@ public struct DynamicTree: Sendable {
             stack.append(n.child1)
             stack.append(n.child2)
         }
-        return leaves == proxyCount ? nil : "found \(leaves) leaves, expected \(proxyCount)"
+        return leaves + waiting.count == proxyCount ? nil : "found \(leaves) leaves, expected \(proxyCount - waiting.count)"
     }
 }

@@ -34,10 +34,14 @@ enum PolygonBuilder {
         try removeCollinear(&pts)
         guard pts.count >= 3 else { throw GeometryError("the polygon is degenerate: its points lie on one line") }
 
-        if signedArea(pts.map(\.p)) < 0 { pts.reverse() }
-        try checkSimpleAndConvex(pts)
-
+        // The points alone, made once for the area, the crossing test and the result.
         var outline = pts.map(\.p)
+        if signedArea(outline) < 0 {
+            pts.reverse()
+            outline.reverse()
+        }
+        try checkSimpleAndConvex(pts, outline)
+
         if outline.count > Shape.maxPolygonVertices { outline = simplified(outline, to: Shape.maxPolygonVertices) }
         return outline
     }
@@ -108,7 +112,8 @@ enum PolygonBuilder {
     }
 
     /// With counter-clockwise order every turn must be to the left and the outline must go round exactly once.
-    private static func checkSimpleAndConvex(_ pts: [Numbered]) throws(GeometryError) {
+    /// `points`: the points of `pts`, in the same order.
+    private static func checkSimpleAndConvex(_ pts: [Numbered], _ points: [Vector]) throws(GeometryError) {
         let n = pts.count
         var turning = 0.0
         var firstRightTurn: Int?
@@ -119,7 +124,7 @@ enum PolygonBuilder {
             if c < 0 && firstRightTurn == nil { firstRightTurn = i }
             turning += atan2(c, dot(e1, e2))
         }
-        if let (i, j) = firstCrossingEdges(pts.map(\.p)) {
+        if let (i, j) = firstCrossingEdges(points) {
             throw GeometryError("the polygon crosses itself: the edge from point \(pts[i].index + 1) meets the edge from point \(pts[j].index + 1)")
         }
         if let k = firstRightTurn {

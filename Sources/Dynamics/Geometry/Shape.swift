@@ -164,9 +164,10 @@ public struct Shape: @unchecked Sendable {
     /// A rectangle centred on `center`, turned by `angle`.
     public static func box(halfWidth: Double, halfHeight: Double, center: Vector = .zero, angle: Double = 0) -> Shape {
         let q = Rotation(angle: angle)
-        let corners = [Vector(-halfWidth, -halfHeight), Vector(halfWidth, -halfHeight),
-                       Vector(halfWidth, halfHeight), Vector(-halfWidth, halfHeight)]
-        return Shape(kind: .polygon, points: corners.map { q.rotate($0) + center }, radius: 0)
+        // Placed as they are listed: one array, not a list of corners and its placed copy (every box item's shape).
+        let corners = [q.rotate(Vector(-halfWidth, -halfHeight)) + center, q.rotate(Vector(halfWidth, -halfHeight)) + center,
+                       q.rotate(Vector(halfWidth, halfHeight)) + center, q.rotate(Vector(-halfWidth, halfHeight)) + center]
+        return Shape(kind: .polygon, points: corners, radius: 0)
     }
 
     /// A two-sided segment (boundaries).

@@ -91,10 +91,11 @@ public final class Animator {
         if behavior.animator === self { throw DynamicsError("the behaviour is already in this animator") }
         guard behavior.animator == nil else { throw DynamicsError("the behaviour already belongs to another animator") }
         guard behavior.parent == nil else { throw DynamicsError("the behaviour is a child of another behaviour") }
-        try checkCanAdopt(behavior)
+        let incoming = Self.heldItems(of: behavior)
+        try checkCanAdopt(items: incoming)
         behaviors.append(behavior)
         behavior.setAnimator(self)
-        itemsChanged(Self.heldItems(of: behavior), by: 1)
+        itemsChanged(incoming, by: 1)
     }
 
     /// Removes a top-level behaviour; nothing happens if it is not one.
@@ -226,10 +227,11 @@ public final class Animator {
     var knownItems: [DynamicItem] {
         if walkedItemsAreStale {
             walkedItemsAreStale = false
-            var seen = Set<ObjectIdentifier>()
+            var seen = IdentityTable(capacity: walkedItems.count)
             var current: [DynamicItem] = []
+            current.reserveCapacity(walkedItems.count)
             DynamicBehavior.walk(behaviors) { b in
-                for it in b.heldItems where seen.insert(ObjectIdentifier(it)).inserted { current.append(it) }
+                for it in b.heldItems where seen.insert(ObjectIdentifier(it), 0) { current.append(it) }
             }
             walkedItems = current
         }
@@ -238,8 +240,9 @@ public final class Animator {
 
     /// The items the behaviours of `behavior`'s subtree hold, with repeats.
     static func heldItems(of behavior: DynamicBehavior) -> [DynamicItem] {
+        if behavior.children.isEmpty { return behavior.heldItems }
         var items: [DynamicItem] = []
-        DynamicBehavior.walk([behavior]) { items += $0.heldItems }
+        DynamicBehavior.walk(from: behavior) { items += $0.heldItems }
         return items
     }
 
@@ -251,9 +254,13 @@ public final class Animator {
         // item held here has this animator and no other (`checkCanAdopt`), so a count belongs to the animator the
         // item names; an item naming none or another is held here by nothing yet.
         for it in items {
-            let count = (it.animator === self ? Int(it.holdCount) : 0) + delta
+            let before = it.animator === self ? Int(it.holdCount) : 0
+            let count = before + delta
             if count > 0 {
                 it.holdCount = Int32(truncatingIfNeeded: count)
+                // Only the first hold changes whose the item is (a held item is this animator's: adopting checks
+                // that no other animator holds it), and a weak reference costs its every write.
+                guard before == 0 else { continue }
                 // A body made by an animator that is gone is not this one's: the next sync makes one here.
                 if it.animator !== self { it.bodyOwner = nil }
                 it.animator = self
@@ -293,22 +300,23 @@ public final class Animator {
     /// Throws when an item of the subtree is animated by another animator, or when the subtree would animate an item
     /// both by itself and as a member of a group.
     func checkCanAdopt(_ behavior: DynamicBehavior) throws(DynamicsError) {
-        var incoming: [DynamicItem] = []
-        for b in behavior.subtree { incoming += b.heldItems }
-        try checkCanAdopt(items: incoming)
+        try checkCanAdopt(items: Self.heldItems(of: behavior))
     }
 
     /// Throws when one of `incoming` is animated by another animator, or when an item would be animated both by
     /// itself and as a member of a group (or as a member of two groups) once `incoming` joins this animator.
     func checkCanAdopt(items incoming: [DynamicItem]) throws(DynamicsError) {
+        var hasGroups = false
         for it in incoming {
             if let other = it.animator, other !== self {
                 throw DynamicsError("the item '\(it.name)' is animated by another animator")
             }
+            if it.isGroup { hasGroups = true }
         }
-        // The group of each member arriving with a group (looked up, never iterated).
+        // The group of each member arriving with a group (looked up, never iterated). Most arrivals hold no group
+        // (a pin's two items), and then there is nothing to look up.
         var groupOfMember: [ObjectIdentifier: ObjectIdentifier] = [:]
-        for group in incoming {
+        for group in incoming where hasGroups && group.isGroup {
             guard let parts = group.groupParts, group.animator !== self else { continue }
             for m in parts.members {
                 if m.animator != nil {
@@ -332,7 +340,7 @@ public final class Animator {
                 throw DynamicsError("the item '\(it.name)' is in the group '\(group.name)', which is animated; add the "
                                     + "group, not its members, to behaviours")
             }
-            if groupOfMember[ObjectIdentifier(it)] != nil {
+            if hasGroups, groupOfMember[ObjectIdentifier(it)] != nil {
                 throw DynamicsError("the item '\(it.name)' is in a group added with it; add the group, not its "
                                     + "members, to behaviours")
             }

@@ -108,7 +108,10 @@ extension Animator {
         }
         world.bodies[i].fixedRotation = !properties.allowsRotation
         world.bodies[i].allowsSleep = properties.allowsSleep
-        let md = it.massData(density: it.density)
+        // A path item's outline is made once here, for its mass and for its first shape: making one is a hull.
+        var outline: Shape?
+        if !it.isGroup, it.shapeID < 0, case .path = it.shape { outline = it.collisionShape }
+        let md = outline.map { it.massData(density: it.density, of: $0) } ?? it.massData(density: it.density)
         world.bodies[i].setMass(md.mass, localCenter: md.center, inertia: md.rotationalInertia)
         world.bodies[i].linearDamping = properties.resistance
         world.bodies[i].angularDamping = properties.angularResistance
@@ -118,8 +121,8 @@ extension Animator {
             it.stateWasSetByHand = false
             world.setBodyState(id, origin: it.center, angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity)
         }
-        var filter = CollisionFilter(itemGroups: settings.itemGroups.sorted(), boundaryGroups: settings.boundaryGroups.sorted(),
-                                     owner: -1)
+        var filter = CollisionFilter(itemGroups: Self.sorted(settings.itemGroups),
+                                     boundaryGroups: Self.sorted(settings.boundaryGroups), owner: -1)
         // Items mostly share their collision behaviours with the item before: their shapes then share its lists
         // (one block for all, not two small blocks per shape, about a hundred bytes an item).
         if filter.itemGroups == lastFilter.itemGroups { filter.itemGroups = lastFilter.itemGroups }
@@ -130,8 +133,9 @@ extension Animator {
             while world.bodies[i].shape >= 0 { world.destroyShape(world.bodies[i].shape) }
             it.shapeID = -1
         } else if it.shapeID < 0 {
-            // A group gets one shape per member on its one body; the world lists a body's shapes newest first.
-            for shape in it.isGroup ? it.collisionShapes : [shapes.shape(for: it)] {
+            // A group gets one shape per member on its one body; the world lists a body's shapes newest first. A
+            // path item takes the outline made above; other items share the shape of an item of the same outline.
+            for shape in it.isGroup ? it.collisionShapes : [outline ?? shapes.shape(for: it)] {
                 it.shapeID = world.createShape(body: id, shape: shape, friction: friction, restitution: restitution, filter: filter)
             }
         } else {
@@ -149,6 +153,17 @@ extension Animator {
         }
     }
 
+    /// The groups in increasing order: the list itself when it already is (usually, and then items keep sharing
+    /// one list), else a sorted copy.
+    private static func sorted(_ groups: [Int32]) -> [Int32] {
+        var k = 1
+        while k < groups.count {
+            if groups[k - 1] > groups[k] { return groups.sorted() }
+            k += 1
+        }
+        return groups
+    }
+
     /// Every behaviour makes or updates its world parts, by `worldPartsOrder` and then tree order, so the world's
     /// handles do not depend on how kinds mix in the tree. (Behaviours that left gave theirs back when they left.)
     private func syncWorldParts(_ tree: [DynamicBehavior]) {
@@ -157,9 +172,24 @@ extension Animator {
         synced.tree = tree
     }
 
+    /// Stable by `worldPartsOrder`: one pass per kind of order (there are three), so a tree of thousands of
+    /// attachments is not sorted.
     private static func inPartsOrder(_ list: [DynamicBehavior]) -> [DynamicBehavior] {
-        list.enumerated().sorted { ($0.element.worldPartsOrder, $0.offset) < ($1.element.worldPartsOrder, $1.offset) }
-            .map(\.element)
+        let orders = list.map(\.worldPartsOrder)
+        var out: [DynamicBehavior] = []
+        out.reserveCapacity(list.count)
+        var next = orders.min()
+        while let current = next {
+            next = nil
+            for (k, order) in orders.enumerated() {
+                if order == current {
+                    out.append(list[k])
+                } else if order > current, next.map({ order < $0 }) ?? true {
+                    next = order
+                }
+            }
+        }
+        return out
     }
 
     /// A behaviour and its subtree left this animator: what they made in its world goes now, so they can join

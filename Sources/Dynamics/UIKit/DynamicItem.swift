@@ -141,8 +141,14 @@ public final class DynamicItem {
 
     /// An item of `size` centred on `center`, turned by `angle`. Throws for non-finite numbers, a non-positive size,
     /// or a path that is not a valid convex polygon.
-    public init(center: Vector, size: Vector, angle: Double = 0, name: String = "", color: String? = nil,
-                shape: ItemShape = .rectangle) throws(DynamicsError) {
+    public convenience init(center: Vector, size: Vector, angle: Double = 0, name: String = "", color: String? = nil,
+                            shape: ItemShape = .rectangle) throws(DynamicsError) {
+        try self.init(center: center, size: size, angle: angle, name: name, color: color, shape: shape, outlineChecked: false)
+    }
+
+    /// `outlineChecked`: a path shape's points were found to make a valid outline already (making one is a hull).
+    private init(center: Vector, size: Vector, angle: Double, name: String, color: String?, shape: ItemShape,
+                 outlineChecked: Bool) throws(DynamicsError) {
         try checkFinite(center, "center")
         try checkPositive(size.x, "width", atMost: largestItemExtent)
         try checkPositive(size.y, "height", atMost: largestItemExtent)
@@ -152,7 +158,9 @@ public final class DynamicItem {
             guard points.allSatisfy({ abs($0.x) <= largestItemExtent && abs($0.y) <= largestItemExtent }) else {
                 throw DynamicsError("path points must lie within \(largestItemExtent) pt of the centre")
             }
-            do { _ = try Shape.polygon(points) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
+            if !outlineChecked {
+                do { _ = try Shape.polygon(points) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
+            }
         }
         self.center = center; self.size = size; self.angle = angle; self.name = name; self.shape = shape
         self.velocity = .zero
@@ -173,7 +181,8 @@ public final class DynamicItem {
         do { _ = try Shape.polygon(path) } catch { throw DynamicsError("invalid path shape: \(error.message)") }
         var lo = first, hi = first
         for p in path { lo = minVector(lo, p); hi = maxVector(hi, p) }
-        try self.init(center: center, size: hi - lo, angle: angle, name: name, color: color, shape: .path(path))
+        try self.init(center: center, size: hi - lo, angle: angle, name: name, color: color, shape: .path(path),
+                      outlineChecked: true)
     }
 
     // MARK: Writes by hand
@@ -342,9 +351,12 @@ public final class DynamicItem {
             let m = d * Double.pi * a * b / 10000
             return MassData(mass: m, center: .zero, rotationalInertia: m * (a * a + b * b) / 4)
         case .path:
-            return collisionShape.massData(density: d / 10000)
+            return massData(density: d, of: collisionShape)
         }
     }
+
+    /// `massData` of a path item whose outline (`collisionShape`) the caller has made already.
+    func massData(density d: Double, of outline: Shape) -> MassData { outline.massData(density: d / 10000) }
 
     /// Half the item's smallest side and half its diagonal: scales for the continuous test and sleep.
     var extents: (min: Double, max: Double) {

@@ -157,3 +157,52 @@ private func bruteForcePairs(_ boxes: [Box]) -> [[Int32]] {
     #expect(bp.shapeIndex(reborn) == 2 && bp.shapeIndex(wall) == 0)
     #expect(bp.fatAABBsOverlap(wall, reborn))
 }
+
+@Test func waitingLeavesAreFoundAndBuiltIntoAShallowTree() {
+    var tree = DynamicTree()
+    var rng = SplitMix(state: 11)
+    var boxes: [Int32: AABB] = [:]
+    // Made waiting: found by queries before they are linked, then built whole at once.
+    for i in 0..<3000 {
+        let c = Vector(rng.uniform(0, 4000), rng.uniform(0, 4000))
+        let box = AABB(lower: c, upper: c + Vector(rng.uniform(1, 25), rng.uniform(1, 25)))
+        boxes[tree.createWaitingProxy(aabb: box, shapeIndex: Int32(i))] = box
+    }
+    func checkQueries() {
+        for _ in 0..<40 {
+            let c = Vector(rng.uniform(0, 4000), rng.uniform(0, 4000))
+            let probe = AABB(lower: c, upper: c + Vector(150, 90))
+            var found: [Int32] = []
+            tree.query(probe) { found.append($0); return true }
+            let expected = boxes.keys.filter { boxes[$0]!.overlaps(probe) }
+            #expect(found.sorted() == expected.sorted())
+            #expect(Set(found).count == found.count)
+        }
+    }
+    checkQueries()
+    #expect(tree.height == 0)  // nothing linked yet
+    #expect(tree.validate() == nil)
+    tree.linkWaitingProxies()
+    #expect(tree.validate() == nil)
+    #expect(tree.proxyCount == 3000)
+    // Halving at the median gives the least height a binary tree of n leaves can have.
+    #expect(tree.height == Int(log2(3000.0).rounded(.up)))
+    checkQueries()
+    // A few more wait, are moved and destroyed before and after linking: the tree stays whole.
+    var extra: [Int32] = []
+    for i in 0..<10 {
+        let c = Vector(rng.uniform(0, 4000), rng.uniform(0, 4000))
+        let box = AABB(lower: c, upper: c + Vector(10, 10))
+        let p = tree.createWaitingProxy(aabb: box, shapeIndex: Int32(5000 + i))
+        boxes[p] = box
+        extra.append(p)
+    }
+    tree.destroyProxy(extra[0])
+    boxes[extra[0]] = nil
+    let moved = AABB(lower: Vector(1, 1), upper: Vector(5, 5))
+    tree.moveProxy(extra[1], aabb: moved)
+    boxes[extra[1]] = moved
+    #expect(tree.validate() == nil)
+    #expect(tree.proxyCount == boxes.count)
+    checkQueries()
+}

@@ -46,7 +46,10 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// The world's joint while in an animator, or -1.
     var jointID: Int32 = -1
 
-    private init(kind: AttachmentKind, items: [DynamicItem], localAnchorA: Vector, localAnchorB: Vector, anchor: Vector) {
+    /// `placements`: the items' transforms (the first one's, identity for one item, then the last one's), when the
+    /// maker has them already; each costs a sine and a cosine.
+    private init(kind: AttachmentKind, items: [DynamicItem], localAnchorA: Vector, localAnchorB: Vector, anchor: Vector,
+                 placements: (a: Transform, b: Transform)? = nil) {
         self.kind = kind
         self.items = items
         self.localAnchorA = localAnchorA
@@ -55,7 +58,12 @@ public final class AttachmentBehavior: DynamicBehavior {
         self.length = 0
         self.attachmentRange = .infinite
         super.init()
-        length = distance(worldAnchorA, worldAnchorB)
+        if let placements {
+            length = distance(isAttachedToAnchor ? localAnchorA : placements.a.apply(localAnchorA),
+                              placements.b.apply(localAnchorB))
+        } else {
+            length = distance(worldAnchorA, worldAnchorB)
+        }
         if kind == .limit { attachmentRange = FloatRange(minimum: 0, maximum: length) }
     }
 
@@ -117,7 +125,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         let xfA = item1.map { Transform(p: $0.center, q: Rotation(angle: $0.angle)) } ?? .identity
         let xfB = Transform(p: item2.center, q: Rotation(angle: item2.angle))
         let b = AttachmentBehavior(kind: kind, items: item1.map { [$0, item2] } ?? [item2],
-                                   localAnchorA: xfA.inverseApply(anchor), localAnchorB: xfB.inverseApply(anchor), anchor: anchor)
+                                   localAnchorA: xfA.inverseApply(anchor), localAnchorB: xfB.inverseApply(anchor), anchor: anchor,
+                                   placements: (xfA, xfB))
         b.localAxisA = xfA.q.inverseRotate(unitAxis)
         b.referenceAngle = item2.angle - (item1?.angle ?? 0)
         return b

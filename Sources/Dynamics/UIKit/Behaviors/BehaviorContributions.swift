@@ -33,25 +33,24 @@ struct ItemSettings {
 
 /// The settings of every item of an animator, indexed like the animator's items.
 struct ItemSettingsTable {
-    private let index: [ObjectIdentifier: Int]
+    private let index: IdentityTable
     private(set) var settings: [ItemSettings]
 
     /// Empty settings for `items`.
     init(items: [DynamicItem]) {
-        var index: [ObjectIdentifier: Int] = [:]
-        index.reserveCapacity(items.count)
-        for (k, it) in items.enumerated() { index[ObjectIdentifier(it)] = k }
+        var index = IdentityTable(capacity: items.count)
+        for (k, it) in items.enumerated() { index.set(ObjectIdentifier(it), Int32(k)) }
         self.index = index
         settings = Array(repeating: ItemSettings(), count: items.count)
     }
 
     /// The position of `item` among the animator's items, or nil when it is not one of them.
-    func position(of item: DynamicItem) -> Int? { index[ObjectIdentifier(item)] }
+    func position(of item: DynamicItem) -> Int? { index[ObjectIdentifier(item)].map { Int($0) } }
 
     /// Changes the settings of each of `items` that belongs to the animator.
     mutating func update(_ items: [DynamicItem], _ change: (inout ItemSettings) -> Void) {
         for it in items {
-            if let k = index[ObjectIdentifier(it)] { change(&settings[k]) }
+            if let k = index[ObjectIdentifier(it)] { change(&settings[Int(k)]) }
         }
     }
 }

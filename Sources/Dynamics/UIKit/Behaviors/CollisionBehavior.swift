@@ -173,9 +173,12 @@ public final class CollisionBehavior: ItemHoldingBehavior {
     /// Its items collide with the other items and the boundaries of its group, as its mode says.
     override func contribute(to table: inout ItemSettingsTable) {
         let group = self.group, items = collidesItems, boundaries = collidesBoundaries
+        // Items mostly arrive with the lists the item before had (often none): they then share that item's new
+        // list instead of each making one, so a sync of many items makes a few lists, not two per item.
+        var itemLists = GroupListExtension(group), boundaryLists = GroupListExtension(group)
         table.update(self.items) { settings in
-            if items { settings.itemGroups.append(group) }
-            if boundaries { settings.boundaryGroups.append(group) }
+            if items { itemLists.extend(&settings.itemGroups) }
+            if boundaries { boundaryLists.extend(&settings.boundaryGroups) }
         }
     }
 
@@ -267,5 +270,25 @@ public final class CollisionBehavior: ItemHoldingBehavior {
                                                          isClosed: line.isClosed))
             }
         }
+    }
+}
+
+/// Appends one group number to lists of groups, sharing the result between lists that were the same one before
+/// (the same storage, as lists handed on from the item before are).
+struct GroupListExtension {
+    let group: Int32
+    private var lastBefore: [Int32]?
+    private var lastAfter: [Int32] = []
+
+    init(_ group: Int32) { self.group = group }
+
+    mutating func extend(_ list: inout [Int32]) {
+        if let before = lastBefore, before == list {
+            list = lastAfter
+            return
+        }
+        lastBefore = list
+        list.append(group)
+        lastAfter = list
     }
 }

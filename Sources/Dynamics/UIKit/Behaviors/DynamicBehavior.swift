@@ -55,15 +55,24 @@ public class DynamicBehavior {
     /// Every behaviour of this subtree, this one first, children in order (depth first). Written without
     /// recursion, so a tree of any depth can be walked.
     var subtree: [DynamicBehavior] {
+        if children.isEmpty { return [self] }
         var out: [DynamicBehavior] = []
-        Self.walk([self]) { out.append($0) }
+        Self.walk(from: self) { out.append($0) }
         return out
     }
 
     /// Calls `visit` on every behaviour of the trees rooted at `roots`, in order: each root, then its children
     /// depth first, then the next root. The one walk over behaviour trees.
     static func walk(_ roots: [DynamicBehavior], _ visit: (DynamicBehavior) -> Void) {
-        var pending = Array(roots.reversed())
+        for root in roots { walk(from: root, visit) }
+    }
+
+    /// `walk` of one tree. Most behaviours have no children (a grid of pins is thousands of them, each added on
+    /// its own), so a leaf is visited without making the stack the walk needs.
+    static func walk(from root: DynamicBehavior, _ visit: (DynamicBehavior) -> Void) {
+        visit(root)
+        guard !root.children.isEmpty else { return }
+        var pending = Array(root.children.reversed())
         while let b = pending.popLast() {
             visit(b)
             pending.append(contentsOf: b.children.reversed())
@@ -71,7 +80,7 @@ public class DynamicBehavior {
     }
 
     func setAnimator(_ a: Animator?) {
-        Self.walk([self]) { $0.animator = a }
+        Self.walk(from: self) { $0.animator = a }
     }
 
     /// Items this behaviour acts on (none for a plain composite).
@@ -134,21 +143,26 @@ public class ItemHoldingBehavior: DynamicBehavior {
     /// The items, in the order added.
     public private(set) var items: [DynamicItem] = []
     /// The same items, for membership tests that do not walk the list (looked up, never iterated).
-    private var itemIDs: Set<ObjectIdentifier> = []
+    private var itemIDs = IdentityTable()
 
     /// A behaviour acting on `items` (duplicates are ignored).
     public init(items: [DynamicItem] = []) {
         super.init()
-        for item in items where itemIDs.insert(ObjectIdentifier(item)).inserted { self.items.append(item) }
+        for item in items where itemIDs.insert(ObjectIdentifier(item), 0) { self.items.append(item) }
     }
 
     /// Adds an item; adding one already held does nothing. Throws when the item is animated by another animator, or
     /// is a member of a group this animator animates (or a group whose member it animates by itself).
     public func addItem(_ item: DynamicItem) throws(DynamicsError) {
-        if contains(item) { return }
-        if let animator { try animator.checkCanAdopt(items: [item]) }
+        let id = ObjectIdentifier(item)
+        guard itemIDs.insert(id, 0) else { return }
+        if let animator {
+            do throws(DynamicsError) { try animator.checkCanAdopt(items: [item]) } catch {
+                itemIDs.remove(id)
+                throw error
+            }
+        }
         items.append(item)
-        itemIDs.insert(ObjectIdentifier(item))
         animator?.itemsChanged([item], by: 1)
     }
 
