@@ -62,6 +62,11 @@ public struct Shape: @unchecked Sendable {
     public let kind: ShapeKind
     /// Bit 0 set when the block holds `ghost1`, bit 1 when it holds `ghost2` (after the normals).
     private let ghostMask: UInt8
+    /// A four-vertex polygon whose edges run along its frame's axes, in `Shape.box`'s order (bottom, right, top,
+    /// left in math axes: normals exactly (0, -1), (1, 0), (0, 1), (-1, 0)). The narrowphase then reads its faces'
+    /// separations off the other shape's extent (see `collideRectangleAndPolygon`). Sits in the padding after
+    /// `ghostMask`, so a shape is no bigger.
+    private(set) var isAxisRectangle = false
     /// For a polygon of a static body: bit i set when edge i lies flush against a neighbouring static polygon's edge
     /// that covers it (abutting tiles). Nothing can touch such an edge from outside, so contacts never use its
     /// normal (see `collidePolygonsAvoidingCovered`).
@@ -114,6 +119,15 @@ public struct Shape: @unchecked Sendable {
         if let ghost1 { self.points[ghostStart] = ghost1 }
         if let ghost2 { self.points[ghostStart + 1] = ghost2 }
         computeNormalsAndCentroid()
+        isAxisRectangle = kind == .polygon && count == 4 && Self.isAxisRectangle(points)
+    }
+
+    /// Whether four vertices (then their normals) at `p` outline a rectangle along the axes, in `Shape.box`'s order.
+    private static func isAxisRectangle(_ p: UnsafeMutablePointer<Vector>) -> Bool {
+        let n = p + 4
+        return n[0] == Vector(0, -1) && n[1] == Vector(1, 0) && n[2] == Vector(0, 1) && n[3] == Vector(-1, 0)
+            && p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x
+            && p[0].x < p[1].x && p[0].y < p[2].y
     }
 
     /// Fills the normals and centroid from the vertices; the vertices must already be validated. Only `init` calls
