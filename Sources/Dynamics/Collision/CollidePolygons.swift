@@ -38,9 +38,24 @@ func withLocalPolygons<R>(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, 
         let pa = LocalPolygon(inPlace: a)
         let source = LocalPolygon(inPlace: b)
         let nb = source.count
-        for i in 0..<nb {
-            scratch.initializeElement(at: i, to: xf.apply(source.vertices[i]))
-            scratch.initializeElement(at: cap + i, to: xf.q.rotate(source.normals[i]))
+        if nb == 4 {
+            // Boxes, the common case: every point read before any is written, so the compiler needs no check that
+            // the scratch and the shape's block overlap (its loop tests that on every call).
+            let v = source.vertices, n = source.normals
+            let v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3], n0 = n[0], n1 = n[1], n2 = n[2], n3 = n[3]
+            scratch.initializeElement(at: 0, to: xf.apply(v0))
+            scratch.initializeElement(at: 1, to: xf.apply(v1))
+            scratch.initializeElement(at: 2, to: xf.apply(v2))
+            scratch.initializeElement(at: 3, to: xf.apply(v3))
+            scratch.initializeElement(at: cap, to: xf.q.rotate(n0))
+            scratch.initializeElement(at: cap + 1, to: xf.q.rotate(n1))
+            scratch.initializeElement(at: cap + 2, to: xf.q.rotate(n2))
+            scratch.initializeElement(at: cap + 3, to: xf.q.rotate(n3))
+        } else {
+            for i in 0..<nb {
+                scratch.initializeElement(at: i, to: xf.apply(source.vertices[i]))
+                scratch.initializeElement(at: cap + i, to: xf.q.rotate(source.normals[i]))
+            }
         }
         let base = UnsafeBufferPointer(scratch)
         let pb = LocalPolygon(count: nb, vertices: UnsafeBufferPointer(rebasing: base[0..<nb]),

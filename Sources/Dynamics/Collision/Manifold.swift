@@ -160,6 +160,7 @@ func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Sha
     case (.polygon, .polygon):
         if b.pointee.coveredEdges != 0 { return collidePolygonsAvoidingCovered(b, xfB, a, xfA).flipped() }
         if a.pointee.coveredEdges != 0 { return collidePolygonsAvoidingCovered(a, xfA, b, xfB) }
+        if a.pointee.isAxisRectangle { return collideRectangleAndPolygon(a, xfA, b, xfB, hint: &hint) }
         return collidePolygons(a, xfA, b, xfB, hint: &hint)
     case (.segment, .circle): return collideSegmentAndCircle(a.pointee, xfA, b.pointee, xfB)
     case (.circle, .segment): return collideSegmentAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()

@@ -60,8 +60,13 @@ public struct Shape: @unchecked Sendable {
 
     /// Circle, polygon or segment.
     public let kind: ShapeKind
-    /// Bit 0 set when the block holds `ghost1`, bit 1 when it holds `ghost2` (after the normals).
-    private let ghostMask: UInt8
+    /// Bit 0 set when the block holds `ghost1`, bit 1 when it holds `ghost2` (after the normals); bit 2 set for an
+    /// axis rectangle (`isAxisRectangle`), kept here so a shape is no bigger.
+    private var ghostMask: UInt8
+    /// A four-vertex polygon whose edges run along its frame's axes, in `Shape.box`'s order (bottom, right, top,
+    /// left in math axes: normals exactly (0, -1), (1, 0), (0, 1), (-1, 0)). The narrowphase then reads its faces'
+    /// separations off the other shape's extent (see `collideRectangleAndPolygon`).
+    var isAxisRectangle: Bool { ghostMask & 4 != 0 }
     /// `count`, in 16 bits beside the other small fields: a shape is then 48 bytes, not 56.
     @usableFromInline let storedCount: UInt16
     /// For a polygon of a static body: bit i set when edge i lies flush against a neighbouring static polygon's edge
@@ -116,6 +121,15 @@ public struct Shape: @unchecked Sendable {
         if let ghost1 { self.points[ghostStart] = ghost1 }
         if let ghost2 { self.points[ghostStart + 1] = ghost2 }
         computeNormalsAndCentroid()
+        if kind == .polygon && count == 4 && Self.isAxisRectangle(points) { ghostMask |= 4 }
+    }
+
+    /// Whether four vertices (then their normals) at `p` outline a rectangle along the axes, in `Shape.box`'s order.
+    private static func isAxisRectangle(_ p: UnsafeMutablePointer<Vector>) -> Bool {
+        let n = p + 4
+        return n[0] == Vector(0, -1) && n[1] == Vector(1, 0) && n[2] == Vector(0, 1) && n[3] == Vector(-1, 0)
+            && p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x
+            && p[0].x < p[1].x && p[0].y < p[2].y
     }
 
     /// Fills the normals and centroid from the vertices; the vertices must already be validated. Only `init` calls
