@@ -80,10 +80,9 @@ func collidePolygonsAvoidingCovered(_ a: UnsafePointer<Shape>, _ xfA: Transform,
 extension PhysicsWorld {
     /// Marks the edges of static polygons that lie flush against another static polygon's edge covering them, or
     /// that a boundary segment continuing a neighbouring face covers (`Shape.coveredEdges`), and clears the marks of
-    /// every other polygon; then gives boundary segments that end on such a tile the tile's face as their neighbour
-    /// (`linkSegmentEndsToTiles`). Run after the static bodies or the boundaries changed.
+    /// every other polygon; a boundary segment ending there takes the tile's face as its neighbour
+    /// (`joinBoundaries(endingOn:_:)`). Run after the static bodies or the boundaries changed.
     mutating func updateCoveredEdges() {
-        defer { linkSegmentEndsToTiles() }
         // The static polygons of items (the ground's shapes are boundary segments), with their world boxes.
         var candidates: [(shape: Int32, box: AABB)] = []
         for s in shapes.indices where shapes[s].inUse && shapes[s].shape.kind == .polygon {
@@ -107,9 +106,10 @@ extension PhysicsWorld {
                 j += 1
             }
         }
+        takeBackSegmentGhostsFromTiles()
         let ends = boundaryEnds()
         if !ends.isEmpty {
-            for k in candidates.indices { masks[k] |= edgesCoveredByBoundaries(candidates[k].shape, ends) }
+            for k in candidates.indices { masks[k] |= joinBoundaries(endingOn: candidates[k].shape, ends) }
         }
         for k in candidates.indices { shapes[Int(candidates[k].shape)].shape.coveredEdges = masks[k] }
     }
@@ -145,13 +145,17 @@ extension PhysicsWorld {
         return ends[lo..<end]
     }
 
-    /// The edges of a static polygon that a boundary segment covers: at a corner of the polygon where a segment ends
-    /// and runs on along the line of one of the corner's two faces, away from the polygon, the corner's other face
-    /// lies under the segment's line (a floor segment continuing a tile's top: the tile's side below the floor).
-    private func edgesCoveredByBoundaries(_ s: Int32, _ ends: [BoundaryEnd]) -> UInt32 {
+    /// Joins the boundary segments that end on a corner of a static polygon and run on along the line of one of the
+    /// corner's two faces, away from the polygon (a floor segment continuing a tile's top). The corner's other face
+    /// lies under the segment's line: it is returned as covered. And a segment whose end there is open (no
+    /// neighbouring boundary) takes the face's far corner as the point beyond its end, so an item leaving the tile
+    /// for the boundary slides over the seam instead of rolling round the segment's end. The ghosts set here are
+    /// remembered (`segmentGhostsFromTiles`) and taken back first each time, so a tile that goes or moves leaves no
+    /// stale neighbour.
+    private mutating func joinBoundaries(endingOn s: Int32, _ ends: [BoundaryEnd]) -> UInt32 {
         let a = shapes[Int(s)].shape
         guard a.radius == 0 else { return 0 }
-        let xf = bodies[Int(shapes[Int(s)].body)].transform
+        let xf = bodies[Int(shapes[Int(s)].body)].transform, ground = bodies[Int(Self.ground)].transform
         let tolerance = 0.1 * Tolerance.linearSlop
         let n = min(a.count, 32)
         var mask: UInt32 = 0
@@ -160,24 +164,29 @@ extension PhysicsWorld {
             for e in boundaryEnds(ends, near: v, within: tolerance) where distance(e.point, v) < tolerance {
                 let along = e.other - v
                 guard along.length > tolerance else { continue }
-                // Edge i leaves this corner and edge i-1 arrives at it.
-                let leaving = i, arriving = i == 0 ? n - 1 : i - 1
+                // Edge i leaves this corner for vertex i+1; edge i-1 arrives at it from vertex i-1.
+                let previous = i == 0 ? n - 1 : i - 1
+                let leaving = (face: i, far: i + 1 < n ? i + 1 : 0), arriving = (face: previous, far: previous)
                 for (face, other) in [(leaving, arriving), (arriving, leaving)] {
-                    let nFace = xf.q.rotate(a.normal(face)), nOther = xf.q.rotate(a.normal(other))
+                    let nFace = xf.q.rotate(a.normal(face.face)), nOther = xf.q.rotate(a.normal(other.face))
                     // On the face's line, and heading out through the other face.
-                    if abs(dot(nFace, along)) < tolerance && dot(nOther, along) > tolerance { mask |= 1 << UInt32(other) }
+                    guard abs(dot(nFace, along)) < tolerance && dot(nOther, along) > tolerance else { continue }
+                    mask |= 1 << UInt32(other.face)
+                    let seg = shapes[Int(e.shape)].shape
+                    guard (e.end == 0 ? seg.ghost1 : seg.ghost2) == nil else { continue }
+                    let ghost = ground.inverseApply(xf.apply(a.vertex(face.far)))
+                    shapes[Int(e.shape)].shape = Shape.chainSegment(seg.vertex(0), seg.vertex(1),
+                                                                    ghost1: e.end == 0 ? ghost : seg.ghost1,
+                                                                    ghost2: e.end == 1 ? ghost : seg.ghost2)
+                    segmentGhostsFromTiles.append((e.shape, e.end, ghost))
                 }
             }
         }
         return mask
     }
 
-    /// Boundary segments with an open end (no neighbouring boundary there) on the corner of a static polygon whose
-    /// face continues the segment's line take that face's far corner as the point beyond their end, so an item leaving
-    /// a tile for the boundary slides over the seam instead of rolling round the segment's end. The ghosts set here
-    /// are remembered (`segmentGhostsFromTiles`) and taken back first each time, so a tile that goes or moves leaves
-    /// no stale neighbour.
-    mutating func linkSegmentEndsToTiles() {
+    /// Takes back the neighbours boundary segments took from tiles at the last update, where they still hold them.
+    private mutating func takeBackSegmentGhostsFromTiles() {
         for old in segmentGhostsFromTiles {
             let i = Int(old.shape)
             guard i < shapes.count, shapes[i].inUse, shapes[i].shape.kind == .segment else { continue }
@@ -189,35 +198,6 @@ extension PhysicsWorld {
             }
         }
         segmentGhostsFromTiles.removeAll()
-        let ends = boundaryEnds()
-        guard !ends.isEmpty else { return }
-        let tolerance = 0.1 * Tolerance.linearSlop
-        let ground = bodies[Int(Self.ground)].transform
-        for s in shapes.indices where shapes[s].inUse && shapes[s].shape.kind == .polygon && shapes[s].shape.radius == 0 {
-            let body = Int(shapes[s].body)
-            guard bodies[body].type == .staticBody && body != Int(Self.ground) else { continue }
-            let a = shapes[s].shape, xf = bodies[body].transform, n = a.count
-            for i in 0..<n {
-                let v = xf.apply(a.vertex(i))
-                for e in boundaryEnds(ends, near: v, within: tolerance) where distance(e.point, v) < tolerance {
-                    let seg = shapes[Int(e.shape)].shape
-                    guard (e.end == 0 ? seg.ghost1 : seg.ghost2) == nil else { continue }
-                    let along = e.other - v
-                    guard along.length > tolerance else { continue }
-                    // The face at this corner on the segment's line that runs away from the segment.
-                    for far in [xf.apply(a.vertex(i + 1 < n ? i + 1 : 0)), xf.apply(a.vertex(i == 0 ? n - 1 : i - 1))] {
-                        let face = far - v
-                        guard abs(cross(face, along)) < tolerance * face.length, dot(face, along) < 0 else { continue }
-                        let ghost = ground.inverseApply(far)
-                        shapes[Int(e.shape)].shape = Shape.chainSegment(seg.vertex(0), seg.vertex(1),
-                                                                  ghost1: e.end == 0 ? ghost : seg.ghost1,
-                                                                  ghost2: e.end == 1 ? ghost : seg.ghost2)
-                        segmentGhostsFromTiles.append((e.shape, e.end, ghost))
-                        break
-                    }
-                }
-            }
-        }
     }
 
     /// The edges of each of two static polygons that the other's edges cover.

@@ -46,7 +46,7 @@ struct PhysicsWorld {
     var scratchContactWave = ContactWavefront()
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
-    /// The neighbours boundary segments took from the tiles they end on (`linkSegmentEndsToTiles`): taken back before
+    /// The neighbours boundary segments took from the tiles they end on (`joinBoundaries(endingOn:_:)`): taken back before
     /// the seams are found again.
     var segmentGhostsFromTiles: [(shape: Int32, end: Int, ghost: Vector)] = []
     var enableSleep = true

@@ -15,6 +15,20 @@ import Testing
     /// Where the seams are: every 100 pt from x = 0 to 2400.
     static let seams = stride(from: 0.0, through: 2400, by: 100).map { $0 }
 
+    /// A row of anchored tiles 20 pt thick whose tops lie on the floor's line, one between each two neighbouring `xs`.
+    static func anchoredTiles(between xs: [Double], in collision: CollisionBehavior, _ animator: Animator) throws {
+        var tiles: [DynamicItem] = []
+        for k in 0..<(xs.count - 1) {
+            let tile = try DynamicItem(frame: AABB(lower: Vector(xs[k], top), upper: Vector(xs[k + 1], top + 20)),
+                                       name: "tile\(k)")
+            try collision.addItem(tile)
+            tiles.append(tile)
+        }
+        let fixed = DynamicItemBehavior(items: tiles)
+        fixed.anchored = true
+        try animator.addBehavior(fixed)
+    }
+
     /// The lowest speed and the largest tilt of a box slid at 400 pt/s across the seams, after it settled.
     static func slide(_ floor: Floor, size: Vector = Vector(40, 40), shape: ItemShape = .rectangle)
         throws -> (minSpeed: Double, maxTilt: Double, distance: Double) {
@@ -33,35 +47,16 @@ import Testing
                 try collision.addBoundary(.number(Double(k)), from: Vector(xs[k], top), to: Vector(xs[k + 1], top))
             }
         case .anchoredTiles:
-            var tiles: [DynamicItem] = []
-            let xs = [left.x] + seams + [right.x]
-            for k in 0..<(xs.count - 1) {
-                let tile = try DynamicItem(frame: AABB(lower: Vector(xs[k], top), upper: Vector(xs[k + 1], top + 20)),
-                                           name: "tile\(k)")
-                try collision.addItem(tile)
-                tiles.append(tile)
-            }
-            let fixed = DynamicItemBehavior(items: tiles)
-            fixed.anchored = true
-            try animator.addBehavior(fixed)
+            try anchoredTiles(between: [left.x] + seams + [right.x], in: collision, animator)
         case .boundaryThenTiles, .tilesThenBoundary:
             // Half the floor one boundary segment, half anchored tiles, meeting at x = 1200.
             let middle = 1200.0
             let boundaryFirst = floor == .boundaryThenTiles
             try collision.addBoundary(.string("floor"), from: Vector(boundaryFirst ? left.x : middle, top),
                                       to: Vector(boundaryFirst ? middle : right.x, top))
-            let xs = boundaryFirst ? [middle] + seams.filter { $0 > middle } + [right.x]
-                                   : [left.x] + seams.filter { $0 < middle } + [middle]
-            var tiles: [DynamicItem] = []
-            for k in 0..<(xs.count - 1) {
-                let tile = try DynamicItem(frame: AABB(lower: Vector(xs[k], top), upper: Vector(xs[k + 1], top + 20)),
-                                           name: "tile\(k)")
-                try collision.addItem(tile)
-                tiles.append(tile)
-            }
-            let fixed = DynamicItemBehavior(items: tiles)
-            fixed.anchored = true
-            try animator.addBehavior(fixed)
+            let after: [Double] = [middle] + seams.filter { $0 > middle } + [right.x]
+            let before: [Double] = [left.x] + seams.filter { $0 < middle } + [middle]
+            try anchoredTiles(between: boundaryFirst ? after : before, in: collision, animator)
         case .segmentsOfTwoBehaviours:
             // Every other segment belongs to a second collision behaviour, which the box is in too.
             let other = CollisionBehavior(items: [box])
