@@ -28,18 +28,14 @@ private func bruteForceDistance(_ a: [Vector], _ b: [Vector]) -> Double {
 }
 
 @Test func gjkAgreesWithBruteForceOnRandomPolygons() throws {
-    var state: UInt64 = 12345
-    func uniform(_ lo: Double, _ hi: Double) -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return lo + (hi - lo) * Double(state >> 11) / Double(1 << 53)
-    }
+    var dice = Dice(state: 12345)
     let shapes = [Shape.box(halfWidth: 20, halfHeight: 5), Shape.ellipse(radiusX: 15, radiusY: 9),
                   try Shape.polygon([Vector(0, 0), Vector(30, 2), Vector(5, 25)])]
     var overlaps = 0, apart = 0
     for _ in 0..<600 {
-        let a = shapes[Int(uniform(0, 3))], b = shapes[Int(uniform(0, 3))]
-        let xfA = Transform(p: Vector(uniform(-10, 10), uniform(-10, 10)), q: Rotation(angle: uniform(-3, 3)))
-        let xfB = Transform(p: Vector(uniform(-60, 60), uniform(-60, 60)), q: Rotation(angle: uniform(-3, 3)))
+        let a = shapes[Int(dice.uniform(0, 3))], b = shapes[Int(dice.uniform(0, 3))]
+        let xfA = Transform(p: Vector(dice.uniform(-10, 10), dice.uniform(-10, 10)), q: Rotation(angle: dice.uniform(-3, 3)))
+        let xfB = Transform(p: Vector(dice.uniform(-60, 60), dice.uniform(-60, 60)), q: Rotation(angle: dice.uniform(-3, 3)))
         let d = shapeDistance(a, xfA, b, xfB)
         let expected = bruteForceDistance(a.vertices.map(xfA.apply), b.vertices.map(xfB.apply))
         #expect(abs(d.distance - expected) < 1e-7)
@@ -52,11 +48,7 @@ private func bruteForceDistance(_ a: [Vector], _ b: [Vector]) -> Double {
 }
 
 @Test func manifoldsAgreeWithTrueDistanceOnRandomPairs() throws {
-    var state: UInt64 = 777
-    func uniform(_ lo: Double, _ hi: Double) -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return lo + (hi - lo) * Double(state >> 11) / Double(1 << 53)
-    }
+    var dice = Dice(state: 777)
     // Every kind: sharp and rounded polygons, a circle, and a segment (segment pairs make no contact by design).
     let shapes = [Shape.box(halfWidth: 20, halfHeight: 5), Shape.ellipse(radiusX: 15, radiusY: 9),
                   try Shape.polygon([Vector(0, 0), Vector(30, 2), Vector(5, 25)]),
@@ -67,10 +59,10 @@ private func bruteForceDistance(_ a: [Vector], _ b: [Vector]) -> Double {
     // choice does not flicker); that hysteresis is the slack allowed below in both directions.
     let slack = 0.1 * Tolerance.linearSlop
     for _ in 0..<4000 {
-        let a = shapes[Int(uniform(0, 6))], b = shapes[Int(uniform(0, 6))]
+        let a = shapes[Int(dice.uniform(0, 6))], b = shapes[Int(dice.uniform(0, 6))]
         if a.kind == .segment && b.kind == .segment { continue }
-        let xfA = Transform(p: .zero, q: Rotation(angle: uniform(-3, 3)))
-        let xfB = Transform(p: Vector(uniform(-50, 50), uniform(-50, 50)), q: Rotation(angle: uniform(-3, 3)))
+        let xfA = Transform(p: .zero, q: Rotation(angle: dice.uniform(-3, 3)))
+        let xfB = Transform(p: Vector(dice.uniform(-50, 50), dice.uniform(-50, 50)), q: Rotation(angle: dice.uniform(-3, 3)))
         let trueDistance = shapeDistance(a, xfA, b, xfB).distance
         let m = collide(a, xfA, b, xfB)
         let seps = [m.point1, m.point2].compactMap { $0?.separation }

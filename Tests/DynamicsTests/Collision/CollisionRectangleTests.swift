@@ -43,11 +43,7 @@ private func routedManifold(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Tra
 }
 
 @Test func axisRectanglePathGivesTheGeneralManifoldsBitForBit() throws {
-    var state: UInt64 = 2026
-    func uniform(_ lo: Double, _ hi: Double) -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return lo + (hi - lo) * Double(state >> 11) / Double(1 << 53)
-    }
+    var dice = Dice(state: 2026)
     let rectangles = [Shape.box(halfWidth: 20, halfHeight: 5), Shape.box(halfWidth: 10, halfHeight: 10),
                       Shape.box(halfWidth: 8, halfHeight: 3, center: Vector(4, -6)),
                       try Shape.polygon([Vector(-8, -4), Vector(8, -4), Vector(8, 4), Vector(-8, 4)], radius: 2)]
@@ -58,29 +54,29 @@ private func routedManifold(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Tra
     let exactTurns = [Rotation.identity, Rotation(c: 0, s: 1), Rotation(c: -1, s: 0), Rotation(c: 0, s: -1)]
     var counts = [0, 0, 0]
     for trial in 0..<6000 {
-        let a = rectangles[Int(uniform(0, Double(rectangles.count)))]
-        let b = others[Int(uniform(0, Double(others.count)))]
+        let a = rectangles[Int(dice.uniform(0, Double(rectangles.count)))]
+        let b = others[Int(dice.uniform(0, Double(others.count)))]
         let qA: Rotation, qB: Rotation, offset: Vector
         switch trial % 3 {
         case 0:
             // Stacked square: whole-number offsets, so edges meet exactly, and turns that keep the axes exact.
-            qA = exactTurns[Int(uniform(0, 4))]
-            qB = trial % 2 == 0 ? qA : qA.multiplied(by: exactTurns[Int(uniform(0, 4))])
-            offset = Vector(uniform(-40, 40).rounded(), uniform(-40, 40).rounded())
+            qA = exactTurns[Int(dice.uniform(0, 4))]
+            qB = trial % 2 == 0 ? qA : qA.multiplied(by: exactTurns[Int(dice.uniform(0, 4))])
+            offset = Vector(dice.uniform(-40, 40).rounded(), dice.uniform(-40, 40).rounded())
         case 1:
-            qA = Rotation(angle: uniform(-1e-9, 1e-9))
-            qB = Rotation(angle: uniform(-1e-3, 1e-3))
-            offset = Vector(uniform(-40, 40), uniform(-40, 40))
+            qA = Rotation(angle: dice.uniform(-1e-9, 1e-9))
+            qB = Rotation(angle: dice.uniform(-1e-3, 1e-3))
+            offset = Vector(dice.uniform(-40, 40), dice.uniform(-40, 40))
         default:
-            qA = Rotation(angle: uniform(-3, 3))
-            qB = Rotation(angle: uniform(-3, 3))
-            offset = Vector(uniform(-50, 50), uniform(-50, 50))
+            qA = Rotation(angle: dice.uniform(-3, 3))
+            qB = Rotation(angle: dice.uniform(-3, 3))
+            offset = Vector(dice.uniform(-50, 50), dice.uniform(-50, 50))
         }
-        let xfA = Transform(p: Vector(uniform(-100, 100), uniform(-100, 100)), q: qA)
+        let xfA = Transform(p: Vector(dice.uniform(-100, 100), dice.uniform(-100, 100)), q: qA)
         let xfB = Transform(p: xfA.p + offset, q: qB)
         // Both with no hint, then both with every remembered face: the hint may only change how fast.
         var hints: [UInt8] = [SeparatingFace.none] + (0..<4).map(SeparatingFace.ofA) + (0..<3).map(SeparatingFace.ofB)
-        if trial % 7 != 0 { hints = [hints[Int(uniform(0, Double(hints.count)))]] }
+        if trial % 7 != 0 { hints = [hints[Int(dice.uniform(0, Double(hints.count)))]] }
         for hint in hints {
             var h1 = hint, h2 = hint
             let expected = generalManifold(a, xfA, b, xfB, hint: &h1)
