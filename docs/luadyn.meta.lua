@@ -60,7 +60,7 @@ function Point(x, y) end
 ---@field frame luadyn.Rect ro, the axis-aligned box around the rotated item
 ---@field name string ro, shown by tostring and pictures; set when made
 ---@field color string rw, a CSS colour name or #rrggbb, for pictures
----@field shape "rectangle"|"ellipse"|Path ro, what it collides as (collisionBoundsType)
+---@field shape "rectangle"|"ellipse"|"capsule"|Path ro, what it collides as (collisionBoundsType; a capsule rounds the shorter sides)
 ---@field velocity Point rw, linear velocity
 ---@field angularVelocity number rw, positive turns clockwise on screen
 ---@field mass number ro, density x area / 10000 (a 100x100 item of density 1 has mass 1)
