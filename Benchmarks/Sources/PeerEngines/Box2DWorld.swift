@@ -25,6 +25,8 @@ public final class Box2DWorld: SimulationWorld {
     deinit { b2s_destroy(world) }
 
     private func build(_ scene: SceneSpec) throws {
+        // Its shim builds boxes, circles, polygons, segments and free pins only.
+        if let needs = scene.needsBeyondBasics { throw EngineError("Box2D 2.4 here builds no \(needs)") }
         for (i, body) in scene.bodies.enumerated() {
             let index = b2s_add_body(world, Int32(body.kind.rawValue), body.position.x, body.position.y, body.angle,
                                      body.velocity.x, body.velocity.y, body.angularVelocity)
@@ -41,6 +43,8 @@ public final class Box2DWorld: SimulationWorld {
                     let xy = points.flatMap { [$0.x, $0.y] }
                     status = b2s_add_polygon(world, index, xy, Int32(clamping: points.count), body.density, body.friction,
                                              collides)
+                case .capsule, .roundedPolygon:
+                    throw EngineError("Box2D 2.4 here builds no capsules or rounded polygons")
                 }
                 guard status == 0 else { throw EngineError("Box2D refused a shape of body \(i)") }
             }

@@ -29,6 +29,8 @@ public final class ChipmunkWorld: SimulationWorld {
     deinit { cps_destroy(world) }
 
     private func build(_ scene: SceneSpec) throws {
+        // Its shim builds boxes, circles, polygons, segments and free pins only.
+        if let needs = scene.needsBeyondBasics { throw EngineError("Chipmunk here builds no \(needs)") }
         for (i, body) in scene.bodies.enumerated() {
             let index = cps_add_body(world, Int32(body.kind.rawValue), body.position.x, body.position.y, body.angle,
                                      body.velocity.x, body.velocity.y, body.angularVelocity)
@@ -45,6 +47,8 @@ public final class ChipmunkWorld: SimulationWorld {
                     let xy = points.flatMap { [$0.x, $0.y] }
                     status = cps_add_polygon(world, index, xy, Int32(clamping: points.count), body.density, body.friction,
                                              collides)
+                case .capsule, .roundedPolygon:
+                    throw EngineError("Chipmunk here builds no capsules or rounded polygons")
                 }
                 guard status == 0 else { throw EngineError("Chipmunk refused a shape of body \(i)") }
             }
