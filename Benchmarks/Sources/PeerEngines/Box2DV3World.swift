@@ -98,12 +98,8 @@ public final class Box2DV3World: SimulationWorld {
             throw EngineError("Box2D v3 could not make a world")
         }
         self.world = world
-        do {
-            try build(scene)
-        } catch {
-            library.destroy(world)
-            throw error
-        }
+        // A throw from here on still runs deinit (every stored property is set), which destroys the world.
+        try build(scene)
     }
 
     deinit { library.destroy(world) }

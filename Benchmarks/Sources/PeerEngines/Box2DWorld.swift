@@ -12,21 +12,17 @@ public final class Box2DWorld: SimulationWorld {
 
     /// Builds every body, shape, segment and pin of `scene`.
     public init(scene: SceneSpec, velocityIterations: Int32 = 8, positionIterations: Int32 = 3) throws {
+        // Its shim builds boxes, circles, polygons, segments and free pins only: say so before making anything.
+        if let needs = scene.needsBeyondBasics { throw EngineError("Box2D 2.4 here builds no \(needs)") }
         world = b2s_create(scene.gravity.x, scene.gravity.y, scene.allowSleep ? 1 : 0,
                            velocityIterations, positionIterations)
-        do {
-            try build(scene)
-        } catch {
-            b2s_destroy(world)
-            throw error
-        }
+        // A throw from here on still runs deinit (every stored property is set), which destroys the world.
+        try build(scene)
     }
 
     deinit { b2s_destroy(world) }
 
     private func build(_ scene: SceneSpec) throws {
-        // Its shim builds boxes, circles, polygons, segments and free pins only.
-        if let needs = scene.needsBeyondBasics { throw EngineError("Box2D 2.4 here builds no \(needs)") }
         for (i, body) in scene.bodies.enumerated() {
             let index = b2s_add_body(world, Int32(body.kind.rawValue), body.position.x, body.position.y, body.angle,
                                      body.velocity.x, body.velocity.y, body.angularVelocity)

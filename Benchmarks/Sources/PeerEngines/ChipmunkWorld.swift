@@ -15,22 +15,18 @@ public final class ChipmunkWorld: SimulationWorld {
 
     /// Builds every body, shape, segment and pin of `scene`.
     public init(scene: SceneSpec, iterations: Int32 = 10) throws {
+        // Its shim builds boxes, circles, polygons, segments and free pins only: say so before making anything.
+        if let needs = scene.needsBeyondBasics { throw EngineError("Chipmunk here builds no \(needs)") }
         guard let made = cps_create(scene.gravity.x, scene.gravity.y, scene.allowSleep ? 1 : 0, iterations,
                                     ChipmunkWorld.slop) else { throw EngineError("Chipmunk could not make a space") }
         world = made
-        do {
-            try build(scene)
-        } catch {
-            cps_destroy(world)
-            throw error
-        }
+        // A throw from here on still runs deinit (every stored property is set), which destroys the space.
+        try build(scene)
     }
 
     deinit { cps_destroy(world) }
 
     private func build(_ scene: SceneSpec) throws {
-        // Its shim builds boxes, circles, polygons, segments and free pins only.
-        if let needs = scene.needsBeyondBasics { throw EngineError("Chipmunk here builds no \(needs)") }
         for (i, body) in scene.bodies.enumerated() {
             let index = cps_add_body(world, Int32(body.kind.rawValue), body.position.x, body.position.y, body.angle,
                                      body.velocity.x, body.velocity.y, body.angularVelocity)

@@ -144,6 +144,12 @@ import OurEngine
         #expect(abs(atan2(p.y, p.x) - 0.3) < 0.02)
     }
 
+    /// ours+Lua's generated script makes boxes, circles, polygons and free pins only, and says so.
+    @Test func luaScriptTurnsDownWhatItCannotMake() {
+        #expect(throws: EngineError.self) { _ = try LuaWorld.engine.make(Scenes.v3Spinner(bodyCount: 6, steps: 1)) }
+        #expect(throws: EngineError.self) { _ = try LuaWorld.engine.make(Scenes.v3Tumbler(grid: 2, steps: 1)) }
+    }
+
     /// v3's rain at its debug size runs through its waves of ragdolls and keeps every figure finite.
     @Test func rainOfRagdollsRunsThroughItsWaves() throws {
         let scene = Scenes.v3Rain(rows: 2, columns: 3, groupSize: 2, gridCount: 40, delay: 8, steps: 60)
