@@ -60,7 +60,7 @@ function Point(x, y) end
 ---@field frame luadyn.Rect ro, the axis-aligned box around the rotated item
 ---@field name string ro, shown by tostring and pictures; set when made
 ---@field color string rw, a CSS colour name or #rrggbb, for pictures
----@field shape "rectangle"|"ellipse"|Path ro, what it collides as (collisionBoundsType)
+---@field shape "rectangle"|"ellipse"|"capsule"|Path ro, what it collides as (collisionBoundsType; a capsule rounds the shorter sides)
 ---@field velocity Point rw, linear velocity
 ---@field angularVelocity number rw, positive turns clockwise on screen
 ---@field mass number ro, density x area / 10000 (a 100x100 item of density 1 has mass 1)
@@ -300,7 +300,8 @@ function Collision(options) end
 ---@field frequency number rw, 0 = a rigid rod
 ---@field stiffness number? rw, a Hooke spring: force = stiffness x stretch, period 2 pi sqrt(m / stiffness); frequency clears it
 ---@field damping number rw, damping ratio, 1 = critical
----@field frictionTorque number rw, resists turning
+---@field frictionTorque number rw, resists turning; a pin's motor gives at most this
+---@field motorSpeed number rw, pin: the spin its motor drives the (second) item at, with frictionTorque at most
 ---@field attachmentRange luadyn.Range rw, points along the axis (sliding), radians (pin), distance (limit)
 ---@field action fun(b: Behavior)? rw, runs once per frame after the step (UIDynamicBehavior.action)
 ---@field animator Animator? ro, the animator this behaviour is in (UIDynamicBehavior.dynamicAnimator)

@@ -6,6 +6,7 @@ import BenchKit
 enum LuaSceneScript {
     /// The script for `scene`; with `delegate` a Lua collision delegate counts every contact that begins.
     static func make(_ scene: SceneSpec, delegate: Bool, substeps: Int) -> String {
+        if let needs = scene.needsBeyondBasics { return "error(\"the scene script builds no \(needs)\")" }
         let s = DynamicsWorld.pointsPerMetre
         var out = """
             local A = Animator{ allowsSleep = \(scene.allowSleep), workerCount = 1 }
@@ -42,6 +43,9 @@ enum LuaSceneScript {
                     row += "2, \(n(2 * r * s)), \(n(c.x * s)), \(n(c.y * s))"
                 case let .polygon(points):
                     row += "3, {" + points.map { "{\(n($0.x * s)), \(n($0.y * s))}" }.joined(separator: ", ") + "}"
+                case .capsule, .roundedPolygon:
+                    // Never reached: such a scene's script is the error at the top.
+                    row += "0"
                 }
                 out += row + "},\n"
             }

@@ -16,6 +16,8 @@ public final class LuaWorld: SimulationWorld {
 
     /// Builds the scene by running its generated script; a Lua error becomes an EngineError.
     public init(scene: SceneSpec, substeps: Int = 4) throws {
+        // The generated script makes one item per shape with density and friction only, and free pins.
+        if let needs = scene.needsBeyondBasics { throw EngineError("ours+Lua: the scene script builds no \(needs)") }
         state = LuaState()
         host = openDynamics(state)
         sceneBodies = scene.bodies.count

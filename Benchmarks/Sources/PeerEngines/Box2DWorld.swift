@@ -12,14 +12,12 @@ public final class Box2DWorld: SimulationWorld {
 
     /// Builds every body, shape, segment and pin of `scene`.
     public init(scene: SceneSpec, velocityIterations: Int32 = 8, positionIterations: Int32 = 3) throws {
+        // Its shim builds boxes, circles, polygons, segments and free pins only: say so before making anything.
+        if let needs = scene.needsBeyondBasics { throw EngineError("Box2D 2.4 here builds no \(needs)") }
         world = b2s_create(scene.gravity.x, scene.gravity.y, scene.allowSleep ? 1 : 0,
                            velocityIterations, positionIterations)
-        do {
-            try build(scene)
-        } catch {
-            b2s_destroy(world)
-            throw error
-        }
+        // A throw from here on still runs deinit (every stored property is set), which destroys the world.
+        try build(scene)
     }
 
     deinit { b2s_destroy(world) }
@@ -41,6 +39,8 @@ public final class Box2DWorld: SimulationWorld {
                     let xy = points.flatMap { [$0.x, $0.y] }
                     status = b2s_add_polygon(world, index, xy, Int32(clamping: points.count), body.density, body.friction,
                                              collides)
+                case .capsule, .roundedPolygon:
+                    throw EngineError("Box2D 2.4 here builds no capsules or rounded polygons")
                 }
                 guard status == 0 else { throw EngineError("Box2D refused a shape of body \(i)") }
             }

@@ -15,15 +15,13 @@ public final class ChipmunkWorld: SimulationWorld {
 
     /// Builds every body, shape, segment and pin of `scene`.
     public init(scene: SceneSpec, iterations: Int32 = 10) throws {
+        // Its shim builds boxes, circles, polygons, segments and free pins only: say so before making anything.
+        if let needs = scene.needsBeyondBasics { throw EngineError("Chipmunk here builds no \(needs)") }
         guard let made = cps_create(scene.gravity.x, scene.gravity.y, scene.allowSleep ? 1 : 0, iterations,
                                     ChipmunkWorld.slop) else { throw EngineError("Chipmunk could not make a space") }
         world = made
-        do {
-            try build(scene)
-        } catch {
-            cps_destroy(world)
-            throw error
-        }
+        // A throw from here on still runs deinit (every stored property is set), which destroys the space.
+        try build(scene)
     }
 
     deinit { cps_destroy(world) }
@@ -45,6 +43,8 @@ public final class ChipmunkWorld: SimulationWorld {
                     let xy = points.flatMap { [$0.x, $0.y] }
                     status = cps_add_polygon(world, index, xy, Int32(clamping: points.count), body.density, body.friction,
                                              collides)
+                case .capsule, .roundedPolygon:
+                    throw EngineError("Chipmunk here builds no capsules or rounded polygons")
                 }
                 guard status == 0 else { throw EngineError("Chipmunk refused a shape of body \(i)") }
             }

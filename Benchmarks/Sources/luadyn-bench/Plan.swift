@@ -29,9 +29,10 @@ struct Plan {
             plan.scenes += quick
                 ? [Scenes.v3LargePyramid(base: 20, steps: 100), Scenes.v3ManyPyramids(rows: 5, columns: 5, steps: 100),
                    Scenes.v3Tumbler(grid: 20, steps: 150), Scenes.v3JointGrid(side: 20, steps: 100),
-                   Scenes.v3Smash(columns: 20, rows: 10, steps: 100)]
+                   Scenes.v3Smash(columns: 20, rows: 10, steps: 100), Scenes.v3Spinner(bodyCount: 499, steps: 100),
+                   Scenes.v3Rain(rows: 3, columns: 10, groupSize: 2, gridCount: 200, delay: 32, steps: 150)]
                 : [Scenes.v3LargePyramid(), Scenes.v3ManyPyramids(), Scenes.v3Tumbler(), Scenes.v3JointGrid(),
-                   Scenes.v3Smash()]
+                   Scenes.v3Smash(), Scenes.v3Spinner(), Scenes.v3Rain()]
         }
         return plan
     }

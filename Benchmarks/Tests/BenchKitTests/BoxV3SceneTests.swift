@@ -40,15 +40,70 @@ import Testing
         }
     }
 
-    @Test func tumblerTurnsAtTwentyFiveDegreesPerSecondWithItsBoxesInside() {
+    @Test func tumblerIsTurnedByItsMotorWithItsBoxesInside() {
         let scene = Scenes.v3Tumbler()
-        #expect(scene.bodies.count == 1 + 45 * 45 && scene.steps == 750)
-        let box = scene.bodies[0]
-        #expect(box.kind == .kinematic && abs(abs(box.angularVelocity) - 25 * Double.pi / 180) < 1e-12)
-        for body in scene.bodies.dropFirst() {
+        #expect(scene.bodies.count == 2 + 45 * 45 && scene.steps == 750 && scene.allowSleep)
+        let hub = scene.bodies[0], box = scene.bodies[1]
+        #expect(hub.kind == .fixed && !hub.collides && hub.position == box.position)
+        #expect(box.kind == .dynamic && box.density == 50 && box.shapes.count == 4)
+        #expect(scene.pins.count == 1)
+        let motor = scene.pins[0]
+        #expect(motor.bodyA == 0 && motor.bodyB == 1 && motor.anchor == box.position && motor.angleRange == nil)
+        #expect(abs(abs(motor.motorSpeed) - 25 * Double.pi / 180) < 1e-12 && motor.maxMotorTorque == 1e8)
+        #expect(scene.needsBeyondBasics != nil)
+        for body in scene.bodies.dropFirst(2) {
             let d = body.position - box.position
             #expect(abs(d.x) < 9.5 && abs(d.y) < 9.5)
         }
+    }
+
+    @Test func spinnerStirsCapsulesCirclesAndBoxesInALoop() {
+        let scene = Scenes.v3Spinner()
+        #expect(scene.bodies.count == 2 + 6076 && scene.steps == 500 && scene.allowSleep)
+        #expect(scene.loops.count == 1 && scene.loops[0].points.count == 360)
+        let centre = Vec2(0, -32)
+        for p in scene.loops[0].points { #expect(abs((p - centre).length - 40) < 1e-9) }
+        let motor = scene.pins[0]
+        #expect(motor.motorSpeed == -5 && motor.maxMotorTorque == .infinity && motor.anchor == scene.bodies[1].position)
+        // The arm: a 0.8 x 40 m box rounded by 0.2 m, friction 0.
+        let arm = scene.bodies[1]
+        #expect(arm.friction == 0 && abs(arm.shapes[0].area - (0.8 * 40 + 0.2 * 81.6 + Double.pi * 0.04)) < 1e-12)
+        var counts = [0, 0, 0]
+        for body in scene.bodies.dropFirst(2) {
+            #expect(body.density == 0.25 && body.friction == 0.1 && body.restitution == 0.1)
+            switch body.shapes[0] {
+            case let .capsule(c1, c2, r):
+                counts[0] += 1
+                #expect(abs(body.shapes[0].area - (2 * r * (c2 - c1).length + Double.pi * r * r)) < 1e-12)
+            case .circle: counts[1] += 1
+            default: counts[2] += 1
+            }
+            // Inside the loop.
+            #expect((body.position - centre).length < 40)
+        }
+        #expect(counts == [2026, 2025, 2025])
+    }
+
+    @Test func rainMakesAColumnOfRagdollsEveryEighthFrameThenRecyclesTheOldest() {
+        let scene = Scenes.v3Rain()
+        #expect(scene.steps == 1000 && scene.allowSleep && scene.bodies.count == 1)
+        #expect(scene.bodies[0].kind == .fixed && scene.bodies[0].shapes.count == 5 * 501)
+        #expect(scene.groups.count == 200)
+        for group in scene.groups {
+            #expect(group.bodies.count == 5 * 11 && group.pins.count == 5 * 10)
+            // Bones are classes 1...11 by kind; every pin has a range and joint friction, no motor speed.
+            #expect(group.bodies.map(\.collisionClass) == Array(repeating: Array(1...11), count: 5).flatMap { $0 })
+            #expect(group.pins.allSatisfy { $0.angleRange != nil && $0.motorSpeed == 0 && $0.maxMotorTorque > 0 })
+        }
+        // The first frame makes column 0 of every row; all 40 columns are out by frame 312; from frame 320 each
+        // wave unmakes and remakes the oldest column.
+        #expect(Array(scene.waves.prefix(5)) == (0..<5).map { WaveEvent(frame: 0, group: $0 * 40, make: true) })
+        #expect(scene.waves.filter(\.make).count == 125 * 5)
+        #expect(scene.waves.filter { !$0.make }.map(\.frame).first == 320)
+        #expect(scene.waves.last?.frame == 992)
+        // Ragdolls start 40 m above their row's ground (y down): hip centres at -(40 + 45 row + 0.95).
+        let hip = scene.groups[40].bodies[0]
+        #expect(abs(hip.position.y + (40 + 45 + 0.95)) < 1e-9)
     }
 
     @Test func smashSendsAHeavyBoxAtAWallWithoutGravity() {

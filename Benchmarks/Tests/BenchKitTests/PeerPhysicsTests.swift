@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BenchKit
 import PeerEngines
@@ -5,6 +6,21 @@ import PeerEngines
 /// The peers must simulate the scenes as physics says, or their timings mean nothing.
 @Suite struct PeerPhysicsTests {
     static let engines = [Box2DWorld.engine, ChipmunkWorld.engine]
+
+    /// A scene an engine cannot build is turned down with an error, before or after its world is made, and the
+    /// world is destroyed exactly once (a second destroy crashed the child before).
+    @Test(arguments: engines.map(\.name))
+    func scenesBeyondTheEngineAreTurnedDown(engine name: String) throws {
+        let engine = try #require(Self.engines.first { $0.name == name })
+        #expect(throws: EngineError.self) { _ = try engine.make(Scenes.v3Spinner(bodyCount: 6, steps: 1)) }
+        // A polygon of 70 corners is more than either shim takes: refused once the world exists.
+        let corners = (0..<70).map { i in
+            Vec2(cos(Double(i) * 2 * Double.pi / 70), sin(Double(i) * 2 * Double.pi / 70))
+        }
+        let round = SceneSpec(name: "round", stresses: "", bodies: [
+            BodySpec(position: .zero, shapes: [.polygon(corners)])], steps: 1)
+        #expect(throws: EngineError.self) { _ = try engine.make(round) }
+    }
 
     @Test(arguments: engines.map(\.name))
     func freeFallFollowsSymplecticEuler(engine name: String) throws {

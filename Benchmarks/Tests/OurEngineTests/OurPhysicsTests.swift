@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import BenchKit
 import OurEngine
@@ -106,5 +107,53 @@ import OurEngine
             try world.step(Runner.dt)
             #expect(world.bodyCount == 13, "\(engine.name)")
         }
+    }
+}
+
+/// What v3's scenes need of our engine through the Swift API: capsules, pin motors and ranges, groups that come
+/// and go. (ours+Lua turns those scenes down.)
+@Suite struct OurV3FeatureTests {
+    /// A disc pinned 1 m from a fixed hub, no gravity: a motor with torque to spare turns it at its speed, so
+    /// after t seconds it has gone round by speed x t, less the moment of spin-up.
+    @Test func motorisedPinTurnsAnArmAtItsSpeed() throws {
+        let hub = BodySpec(kind: .fixed, position: .zero, shapes: [.circle(radius: 0.1, center: .zero)], collides: false)
+        let arm = BodySpec(position: .zero, shapes: [.capsule(center1: Vec2(0.5, 0), center2: Vec2(1.5, 0), radius: 0.1)],
+                           collides: false)
+        let scene = SceneSpec(name: "motor", stresses: "", gravity: .zero, bodies: [hub, arm],
+                              pins: [PinSpec(0, 1, at: .zero, motorSpeed: 2, maxMotorTorque: 1e6)], steps: 60)
+        let world = try DynamicsWorld.engine.make(scene)
+        // The item stands at the capsule's middle, 1 m out.
+        #expect(abs(world.position(of: 1).x - 1) < 1e-9)
+        for _ in 0..<60 { try world.step(Runner.dt) }
+        let p = world.position(of: 1)
+        let turned = atan2(p.y, p.x)
+        #expect(abs(turned - 2) < 0.01, "turned \(turned) rad in one second at 2 rad/s")
+        #expect(abs((p.x * p.x + p.y * p.y).squareRoot() - 1) < 0.01)
+    }
+
+    /// The same arm under gravity with a range of a quarter turn either way and no motor hangs at the range's end.
+    @Test func pinRangeHoldsAHangingArm() throws {
+        let hub = BodySpec(kind: .fixed, position: .zero, shapes: [.circle(radius: 0.1, center: .zero)], collides: false)
+        let arm = BodySpec(position: Vec2(1, 0), shapes: [.box(halfWidth: 0.5, halfHeight: 0.05)], collides: false)
+        let scene = SceneSpec(name: "range", stresses: "", bodies: [hub, arm],
+                              pins: [PinSpec(0, 1, at: Vec2(0.5, 0), angleRange: -0.3...0.3)], steps: 120)
+        let world = try DynamicsWorld.engine.make(scene)
+        for _ in 0..<120 { try world.step(Runner.dt) }
+        // Gravity turns it clockwise on screen (y down: positive) until the range stops it at 0.3 rad.
+        let p = world.position(of: 1) - Vec2(0.5, 0)
+        #expect(abs(atan2(p.y, p.x) - 0.3) < 0.02)
+    }
+
+    /// ours+Lua's generated script makes boxes, circles, polygons and free pins only, and says so.
+    @Test func luaScriptTurnsDownWhatItCannotMake() {
+        #expect(throws: EngineError.self) { _ = try LuaWorld.engine.make(Scenes.v3Spinner(bodyCount: 6, steps: 1)) }
+        #expect(throws: EngineError.self) { _ = try LuaWorld.engine.make(Scenes.v3Tumbler(grid: 2, steps: 1)) }
+    }
+
+    /// v3's rain at its debug size runs through its waves of ragdolls and keeps every figure finite.
+    @Test func rainOfRagdollsRunsThroughItsWaves() throws {
+        let scene = Scenes.v3Rain(rows: 2, columns: 3, groupSize: 2, gridCount: 40, delay: 8, steps: 60)
+        let result = try #require(Runner(warmupSteps: 0).run(scene, on: DynamicsWorld.engine).result)
+        #expect(result.finite && result.meanMilliseconds > 0)
     }
 }

@@ -68,7 +68,8 @@ func collideSegmentAndCircle(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Tr
 /// A segment A against a polygon B. A chain segment that would make a normal it does not own (see `ChainSide`)
 /// uses its own face as the reference instead, keeping only the points over its span.
 func collideSegmentAndPolygon(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform) -> Manifold {
-    let m = collidePolygons(a, xfA, b, xfB)
+    // A segment and a capsule have no inside between them for the separating-axis test (see `collideCapsules`).
+    let m = b.pointee.count == 2 ? collideCapsules(a, xfA, b, xfB) : collidePolygons(a, xfA, b, xfB)
     guard a.pointee.ghost1 != nil || a.pointee.ghost2 != nil, m.pointCount > 0 else { return m }
     let n = xfA.q.inverseRotate(m.normal)
     let centroidB = xfA.inverseApply(xfB.apply(b.pointee.centroid))

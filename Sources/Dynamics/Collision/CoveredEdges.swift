@@ -85,7 +85,8 @@ extension PhysicsWorld {
     mutating func updateCoveredEdges() {
         // The static polygons of items (the ground's shapes are boundary segments), with their world boxes.
         var candidates: [(shape: Int32, box: AABB)] = []
-        for s in shapes.indices where shapes[s].inUse && shapes[s].shape.kind == .polygon {
+        // Capsules are left out: their two sides are not edges a tile can cover.
+        for s in shapes.indices where shapes[s].inUse && shapes[s].shape.kind == .polygon && shapes[s].shape.count > 2 {
             let body = Int(shapes[s].body)
             if bodies[body].type == .staticBody && body != Int(Self.ground) {
                 candidates.append((Int32(s), bounds[s].aabb))

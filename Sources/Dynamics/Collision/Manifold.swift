@@ -150,14 +150,18 @@ func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Sha
     switch (a.pointee.kind, b.pointee.kind) {
     case (.circle, .circle): return collideCircles(a.pointee, xfA, b.pointee, xfB)
     case (.polygon, .circle):
+        if a.pointee.count == 2 { return collideCapsuleAndCircle(a.pointee, xfA, b.pointee, xfB) }
         if a.pointee.coveredEdges != 0 { return collidePolygonAndCircleAvoidingCovered(a.pointee, xfA, b.pointee, xfB) }
         return collidePolygonAndCircle(a.pointee, xfA, b.pointee, xfB)
     case (.circle, .polygon):
+        if b.pointee.count == 2 { return collideCapsuleAndCircle(b.pointee, xfB, a.pointee, xfA).flipped() }
         if b.pointee.coveredEdges != 0 {
             return collidePolygonAndCircleAvoidingCovered(b.pointee, xfB, a.pointee, xfA).flipped()
         }
         return collidePolygonAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()
     case (.polygon, .polygon):
+        // Two capsules have no inside between them for the separating-axis test (see `collideCapsules`).
+        if a.pointee.count == 2 && b.pointee.count == 2 { return collideCapsules(a, xfA, b, xfB) }
         if b.pointee.coveredEdges != 0 { return collidePolygonsAvoidingCovered(b, xfB, a, xfA).flipped() }
         if a.pointee.coveredEdges != 0 { return collidePolygonsAvoidingCovered(a, xfA, b, xfB) }
         if a.pointee.isAxisRectangle { return collideRectangleAndPolygon(a, xfA, b, xfB, hint: &hint) }

@@ -47,6 +47,7 @@ final class ShapePointBuffer: ManagedBuffer<Int, Vector> {
 /// The geometry of one collision shape in its body's local frame (origin at the body's origin).
 ///
 /// - A circle keeps its centre in vertex 0 and its radius in `radius`.
+/// - A capsule (`Shape.capsule`) is a rounded polygon of two vertices, its two centres.
 /// - A polygon keeps 3...`Shape.maxPolygonVertices` vertices in counter-clockwise order of the math convention
 ///   (every turn has a positive cross product), their outward edge normals, and an optional rounding `radius`.
 /// - A segment keeps its two end points (vertices 0 and 1) and is two-sided; a segment cut from a chain also keeps
@@ -157,6 +158,8 @@ public struct Shape: @unchecked Sendable {
     /// The area centroid of the polygon's vertices (triangle fan about the first vertex, for accuracy far from the origin).
     private func polygonCentroid() -> Vector {
         let origin = points[0]
+        // A capsule's core is its segment; it is symmetric about the midpoint.
+        if count == 2 { return 0.5 * (points[0] + points[1]) }
         guard count >= 3 else { return origin }
         var area = 0.0
         var c = Vector.zero

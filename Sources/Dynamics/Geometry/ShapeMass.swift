@@ -39,7 +39,7 @@ struct AreaMoments {
 extension Shape {
     /// Mass, centroid and inertia at `density` (mass per square point). Segments have no mass.
     ///
-    /// Exact for every shape: a rounded polygon is summed as its core, a rectangle of width `radius` outside each edge,
+    /// Exact for every shape: a rounded polygon (a capsule too) is summed as its core, a rectangle of width `radius` outside each edge,
     /// and a circular sector at each corner.
     public func massData(density: Double) -> MassData {
         switch kind {
@@ -59,8 +59,11 @@ extension Shape {
                     let n = normal(i)
                     m.addPolygon([v1, v1 + r * n, v2 + r * n, v2].reversedIfClockwise())
                     let nPrev = normal((i + count - 1) % count)
-                    let angle = atan2(cross(nPrev, n), dot(nPrev, n))
-                    m.addSector(apex: v1, radius: r, angle: angle, bisector: (nPrev + n).normalized)
+                    let angle = count == 2 ? Double.pi : atan2(cross(nPrev, n), dot(nPrev, n))
+                    // A capsule's two normals are opposite: its end caps are half discs facing away from the other end.
+                    let between = nPrev + n
+                    let bisector = between.lengthSquared > 1e-24 ? between.normalized : (v1 - v2).normalized
+                    m.addSector(apex: v1, radius: r, angle: angle, bisector: bisector)
                 }
             }
             guard m.area > 0 else { return MassData(mass: 0, center: centroid, rotationalInertia: 0) }

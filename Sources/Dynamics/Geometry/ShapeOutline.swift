@@ -31,7 +31,8 @@ extension Shape {
             for i in 0..<count {
                 let nPrev = normal((i + count - 1) % count), n = normal(i)
                 let a0 = atan2(nPrev.y, nPrev.x)
-                let sweep = atan2(cross(nPrev, n), dot(nPrev, n))
+                // A capsule's normals are opposite: each end is a half circle.
+                let sweep = count == 2 ? Double.pi : atan2(cross(nPrev, n), dot(nPrev, n))
                 let k = Shape.chordCount(radius: radius, angle: sweep, minimum: 1)
                 for j in 0...k {
                     let t = a0 + sweep * Double(j) / Double(k)

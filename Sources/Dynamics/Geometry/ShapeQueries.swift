@@ -8,6 +8,7 @@ extension Shape {
         case .segment:
             return false
         case .polygon:
+            if count == 2 { return capsuleContains(p) }
             for i in 0..<count where dot(normal(i), p - vertex(i)) > radius { return false }
             return true
         }
@@ -38,6 +39,7 @@ extension Shape {
             let n = normal(0)
             return (t, dot(n, d) < 0 ? n : -n)
         case .polygon:
+            if count == 2 { return capsuleRayCast(from: a, to: b) }
             // Clip the ray against every edge's half-plane; it enters where the last entering edge lets it in.
             var enter = 0.0, leave = 1.0, entering = -1
             for i in 0..<count {

@@ -70,6 +70,10 @@ struct Joint {
     /// `JointContext`.
     var springSoftness = Softness.rigid
 
+    /// Revolute: the relative spin (B's less A's, rad/s) the pin's motor drives toward, with at most
+    /// `maxFrictionTorque`; 0 makes the motor plain pin friction. Last in the record: only motorised pins read it.
+    var motorSpeed: Double = 0
+
     init(kind: JointKind, bodyA: Int32, bodyB: Int32) { self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB }
 
     /// Clears the warm-start impulses, when a joint's definition changes enough that they no longer apply.

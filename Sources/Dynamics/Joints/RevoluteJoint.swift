@@ -1,5 +1,5 @@
 /// Pin joints (UIKit's pin attachment): the anchors stay together, the bodies turn freely about them, resisted by a
-/// friction torque and optionally held within an angle range.
+/// friction torque or driven by a motor, and optionally held within an angle range.
 extension Joint {
     mutating func solveRevolute(_ states: UnsafeMutableBufferPointer<BodyState>, _ ctx: JointContext, _ useBias: Bool) {
         let a = Int(bodyA), b = Int(bodyB)
@@ -10,15 +10,16 @@ extension Joint {
         storeVelocities(sA, sB, into: states)
     }
 
-    /// Pin friction and the angle range.
+    /// The motor (pin friction is a motor of speed zero) and the angle range.
     private mutating func solveRevoluteAxial(_ sA: inout BodyState, _ sB: inout BodyState, _ ctx: JointContext,
                                              _ useBias: Bool) {
         let iSum = sA.invInertia + sB.invInertia
         let axialMass = iSum > 0 ? 1 / iSum : 0
 
-        // Friction: a motor of speed zero whose torque is capped.
+        // The motor drives the relative spin toward its speed with a capped torque; at speed zero it is friction.
+        // Solved before the limits, so a limit always has the last word.
         if maxFrictionTorque > 0 && axialMass > 0 {
-            let cdot = sB.w - sA.w
+            let cdot = sB.w - sA.w - motorSpeed
             let maxImpulse = ctx.h * maxFrictionTorque
             let old = frictionImpulse
             frictionImpulse = min(max(old - axialMass * cdot, -maxImpulse), maxImpulse)

@@ -2,6 +2,9 @@
 public enum ItemShape: Sendable, Equatable {
     case rectangle
     case ellipse
+    /// A capsule along the item's longer side: its size's rectangle with the shorter sides rounded into half
+    /// circles (a stadium; a square size makes a circle).
+    case capsule
     /// A convex polygon, points relative to the item's centre (a flattened Path).
     case path([Vector])
 
@@ -10,6 +13,7 @@ public enum ItemShape: Sendable, Equatable {
         switch self {
         case .rectangle: return .rectangle
         case .ellipse: return .ellipse
+        case .capsule: return .capsule
         case .path: return .path
         }
     }
@@ -304,6 +308,10 @@ public final class DynamicItem {
         switch shape {
         case .rectangle: return size.x * size.y
         case .ellipse: return Double.pi * size.x * size.y / 4
+        case .capsule:
+            // The rectangle less the four corners the half circles leave out.
+            let r = min(size.x, size.y) / 2
+            return size.x * size.y - (4 - Double.pi) * r * r
         case .path(let points): return polygonArea(points)
         }
     }
@@ -330,6 +338,11 @@ public final class DynamicItem {
         case .ellipse:
             let a = size.x / 2, b = size.y / 2
             ext = Vector((a * a * q.c * q.c + b * b * q.s * q.s).squareRoot(), (a * a * q.s * q.s + b * b * q.c * q.c).squareRoot())
+        case .capsule:
+            // The core segment's reach, turned, plus the radius all round.
+            let r = min(size.x, size.y) / 2
+            let core = Vector(size.x / 2 - r, size.y / 2 - r)
+            ext = Vector(abs(q.c) * core.x + abs(q.s) * core.y + r, abs(q.s) * core.x + abs(q.c) * core.y + r)
         case .path(let points):
             guard let first = points.first else { return AABB(lower: center, upper: center) }
             var lo = q.rotate(first), hi = lo
@@ -350,7 +363,7 @@ public final class DynamicItem {
             let a = size.x / 2, b = size.y / 2
             let m = d * Double.pi * a * b / 10000
             return MassData(mass: m, center: .zero, rotationalInertia: m * (a * a + b * b) / 4)
-        case .path:
+        case .capsule, .path:
             return massData(density: d, of: collisionShape)
         }
     }
@@ -380,6 +393,11 @@ public final class DynamicItem {
         case .ellipse:
             if size.x == size.y { return .circle(radius: size.x / 2) }
             return .ellipse(radiusX: size.x / 2, radiusY: size.y / 2)
+        case .capsule:
+            let r = min(size.x, size.y) / 2
+            let half = size.x >= size.y ? Vector(size.x / 2 - r, 0) : Vector(0, size.y / 2 - r)
+            // Sides too close to equal for two centres: a circle (sizes are validated positive, so r is).
+            return (try? Shape.capsule(-half, half, radius: r)) ?? .circle(radius: r)
         case .path(let points):
             // Validated in init, so this cannot fail; a box of the item's size is the harmless fallback.
             return (try? Shape.polygon(points)) ?? .box(halfWidth: size.x / 2, halfHeight: size.y / 2)

@@ -6,6 +6,7 @@
 struct ItemShapeReuse {
     private var lastRectangle: (size: Vector, shape: Shape)?
     private var lastEllipse: (size: Vector, shape: Shape)?
+    private var lastCapsule: (size: Vector, shape: Shape)?
 
     /// Nothing made yet.
     init() {}
@@ -22,6 +23,11 @@ struct ItemShapeReuse {
             if let last = lastEllipse, last.size == item.size { return last.shape }
             let made = item.collisionShape
             lastEllipse = (item.size, made)
+            return made
+        case .capsule:
+            if let last = lastCapsule, last.size == item.size { return last.shape }
+            let made = item.collisionShape
+            lastCapsule = (item.size, made)
             return made
         case .path:
             return item.collisionShape

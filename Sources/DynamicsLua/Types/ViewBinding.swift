@@ -28,7 +28,7 @@ enum ViewBinding {
             + "v=\(NumberText.point(units.vector(item.velocity), decimals: decimals)) \(units.speedUnit)"
     }
 
-    /// The shape option: "rectangle", "ellipse" or a convex Path (its first closed subpath, relative to the centre).
+    /// The shape option: "rectangle", "ellipse", "capsule" or a convex Path (its first closed subpath, relative to the centre).
     private static func shape(_ s: LuaStack, _ index: Int32, _ site: Site) throws(LuaError) -> ItemShape {
         if let path = s.object(at: index, as: PathObject.self) {
             guard let outline = path.path.subpaths.first(where: { $0.points.count >= 3 }) else {
@@ -36,8 +36,9 @@ enum ViewBinding {
             }
             return .path(outline.points)
         }
-        switch try s.checkChoice(index, site, ["rectangle", "ellipse"]) {
+        switch try s.checkChoice(index, site, ["rectangle", "ellipse", "capsule"]) {
         case "ellipse": return .ellipse
+        case "capsule": return .capsule
         default: return .rectangle
         }
     }
@@ -90,7 +91,7 @@ enum ViewBinding {
     static var description: TypeDescription<DynamicItem> {
         TypeDescription(
             name: "View", uikitName: "UIView (a UIDynamicItem)",
-            summary: "a rectangle, ellipse or convex path that behaviours move",
+            summary: "a rectangle, ellipse, capsule or convex path that behaviours move",
             constructors: ["View{ center = {x, y}, size = {w, h}, angle = 0, name = \"red\", color = \"red\", shape = \"rectangle\" }",
                            "View{ frame = {x, y, w, h}, ... }"],
             properties: [
@@ -116,12 +117,13 @@ enum ViewBinding {
                          set: { s, item, i, site throws(LuaError) in
                              item.color = s.isNil(at: i) ? nil : try s.checkColor(i, site)
                          }),
-                Property("shape", "\"rectangle\" | \"ellipse\" | Path", default: "\"rectangle\"",
-                         "what it collides as (collisionBoundsType)",
+                Property("shape", "\"rectangle\" | \"ellipse\" | \"capsule\" | Path", default: "\"rectangle\"",
+                         "what it collides as (collisionBoundsType; a capsule rounds the shorter sides)",
                          get: { s, item in
                              switch item.shape {
                              case .rectangle: s.push("rectangle")
                              case .ellipse: s.push("ellipse")
+                             case .capsule: s.push("capsule")
                              case .path(let points): s.push(path: (try? Path.polygon(points)) ?? Path())
                              }
                          }),

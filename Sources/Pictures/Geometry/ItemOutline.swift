@@ -16,6 +16,13 @@ public enum ItemOutline {
                 let a = 2 * Double.pi * Double(i) / Double(ellipseSegments)
                 return Vector(hw * cos(a), hh * sin(a))
             }
+        case .capsule:
+            let r = min(hw, hh), half = hw >= hh ? Vector(hw - r, 0) : Vector(0, hh - r)
+            if let capsule = try? Shape.capsule(-half, half, radius: r) { return capsule.outline() }
+            return (0..<ellipseSegments).map { i in
+                let a = 2 * Double.pi * Double(i) / Double(ellipseSegments)
+                return Vector(r * cos(a), r * sin(a))
+            }
         case .rectangle, .path:
             return [Vector(-hw, -hh), Vector(hw, -hh), Vector(hw, hh), Vector(-hw, hh)]
         }

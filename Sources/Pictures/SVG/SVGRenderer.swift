@@ -198,7 +198,7 @@ public struct SVGRenderer: Sendable {
         return out
     }
 
-    /// One item: its shape (a rect, an ellipse or a polygon, turned about its centre) and its label.
+    /// One item: its shape (a rect, possibly rounded, an ellipse or a polygon, turned about its centre) and its label.
     private func itemElements(_ item: ItemSnapshot, unit: Double) -> String {
         guard item.center.isFinite, item.angle.isFinite, item.alpha > 0 else { return "" }
         let color = RGBColor.item(item.color)
@@ -217,6 +217,11 @@ public struct SVGRenderer: Sendable {
             out += "<rect class=\"item\" \(common) x=\"\(f(-hw))\" y=\"\(f(-hh))\" width=\"\(f(2 * hw))\" height=\"\(f(2 * hh))\"/>\n"
         case .ellipse where item.size.isFinite:
             out += "<ellipse class=\"item\" \(common) cx=\"0\" cy=\"0\" rx=\"\(f(hw))\" ry=\"\(f(hh))\"/>\n"
+        case .capsule where item.size.isFinite:
+            // A capsule is its rectangle with corners rounded by half the shorter side.
+            let r = min(hw, hh)
+            out += "<rect class=\"item\" \(common) x=\"\(f(-hw))\" y=\"\(f(-hh))\" width=\"\(f(2 * hw))\" height=\"\(f(2 * hh))\""
+                + " rx=\"\(f(r))\" ry=\"\(f(r))\"/>\n"
         default:
             let points = ItemOutline.local(item).filter(\.isFinite).map { "\(f($0.x)),\(f($0.y))" }
             out += "<polygon class=\"item\" \(common) points=\"\(points.joined(separator: " "))\"/>\n"

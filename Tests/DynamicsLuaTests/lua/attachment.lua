@@ -62,6 +62,22 @@ sa:run(0.5)
 assert(slider.center.x > 10, "slides along x: " .. slider.center.x)
 near(slider.center.y, 0, 0.5, "stays on the axis")
 
+-- a pin's motor drives the second item toward motorSpeed with at most frictionTorque: T / I = 2 rad/s^2 here
+local ma = Animator()
+local base, wheel = item(0, 0), View{ center = {0, 0}, size = {100, 100} }
+ma:addBehavior(ItemBehavior{ base, anchored = true })
+local motor = Attachment.pin(base, wheel, {0, 0})
+assert(motor.motorSpeed == 0, "plain friction by default")
+motor.motorSpeed = 3
+motor.frictionTorque = 2 * wheel.mass * (100 ^ 2 + 100 ^ 2) / 12
+ma:addBehavior(motor)
+ma:run(1)
+near(wheel.angularVelocity, 2, 0.04, "spun up at torque over inertia")
+ma:run(1)
+near(wheel.angularVelocity, 3, 1e-6, "then held at the motor's speed")
+expectError("motorSpeed is for pin attachments; this one is distance", function() rope.motorSpeed = 1 end)
+expectError("bad value for Attachment.motorSpeed", function() motor.motorSpeed = math.huge end)
+
 -- errors
 expectError("bad argument #1 to 'Attachment' (View expected, got nil)", function() return Attachment(nil, {anchor = {0, 0}}) end)
 expectError("Attachment has no option 'ancor' (did you mean 'anchor'?)", function() return Attachment(item(0, 0), { anchor = {0, 0}, ancor = 1 }) end)

@@ -16,6 +16,10 @@ assert(tostring(v) == 'View "red" center=(160.0, 443.0) angle=0.00 v=(0.0, 0.0)'
 local e = View{ frame = {x = 0, y = 0, width = 100, height = 100}, shape = "ellipse" }
 assert(e.center == Point(50, 50))
 near(e.mass, math.pi / 4, 1e-12, "ellipse mass")
+-- a capsule: its rectangle with the shorter sides rounded, 200 x 100 less the corners of radius 50
+local pill = View{ center = {0, 0}, size = {200, 100}, shape = "capsule" }
+assert(pill.shape == "capsule")
+near(pill.mass, (200 * 100 - (4 - math.pi) * 50 ^ 2) / 10000, 1e-12, "capsule mass")
 assert(e.name:match("^view%d+$"), "unnamed views get a numbered name: " .. e.name)
 
 -- a rotated square's frame grows to its diagonal

@@ -30,8 +30,12 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// stiffness x stretch, so an item of mass m swings with period 2 pi sqrt(m / stiffness)); nil (the default)
     /// leaves `frequency` in charge. Setting `frequency` clears it.
     public private(set) var stiffness: Double?
-    /// Torque resisting turning at a pin, mass x pt^2 / s^2 (0 by default).
+    /// Torque resisting turning at a pin, mass x pt^2 / s^2 (0 by default); with a `motorSpeed`, the most torque
+    /// the pin's motor gives.
     public private(set) var frictionTorque: Double = 0
+    /// The spin a pin's motor drives the second item at relative to the first (or to the fixed anchor), rad/s, with
+    /// at most `frictionTorque`; 0 (the default) leaves plain friction, which is a motor that holds the spin at 0.
+    public private(set) var motorSpeed: Double = 0
     /// Range of a sliding (pt along the axis), pin (radians of relative turn, taken within -pi...pi) or limit (pt of
     /// distance) attachment.
     public private(set) var attachmentRange: FloatRange
@@ -190,6 +194,16 @@ public final class AttachmentBehavior: DynamicBehavior {
         try checkNonNegative(x, "frictionTorque"); frictionTorque = x; propertyDidChange()
     }
 
+    /// Sets the speed of a pin's motor (finite, rad/s; a pin only, since no other attachment turns freely).
+    public func setMotorSpeed(_ x: Double) throws(DynamicsError) {
+        guard x.isFinite else { throw DynamicsError("motorSpeed must be a finite number, got \(x)") }
+        guard kind == .pin || x == 0 else {
+            throw DynamicsError("motorSpeed is for pin attachments; this one is \(kind.rawValue)")
+        }
+        motorSpeed = x
+        propertyDidChange()
+    }
+
     /// Sets the range; ends may be infinite, but not NaN, and the minimum may not exceed the maximum.
     public func setAttachmentRange(_ r: FloatRange) throws(DynamicsError) {
         guard !r.minimum.isNaN, !r.maximum.isNaN, r.minimum <= r.maximum else {
@@ -229,6 +243,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         case .pin:
             j = Joint(kind: .revolute, bodyA: bodyA, bodyB: bodyB)
             j.maxFrictionTorque = frictionTorque
+            j.motorSpeed = motorSpeed
             // The relative angle is measured in (-pi, pi], so limits beyond that could never be met (Box2D clamps too).
             j.enableLimit = attachmentRange.isLimited
             j.lowerLimit = attachmentRange.minimum.isFinite ? min(max(attachmentRange.minimum, -Double.pi), Double.pi) : -.infinity

@@ -2,7 +2,7 @@
 // The Animator fills it (Animator.snapshot()); Pictures draws it and knows nothing else of Dynamics.
 
 /// The shape an item collides with, as UIKit names it (collisionBoundsType).
-public enum ItemShapeKind: String, Sendable { case rectangle, ellipse, path }
+public enum ItemShapeKind: String, Sendable { case rectangle, ellipse, capsule, path }
 
 /// One dynamic item at an instant.
 public struct ItemSnapshot: Sendable {
