@@ -125,6 +125,10 @@ struct ParallelTuning {
     var minimumPartitions = 2
     var partitionWork = 256
     var partitionsWanted = 64
+    /// A world of at least `minimumWork` items stepped on one thread solves its partitions one after another too:
+    /// the same bits, and each partition's bodies and quads stay in the cache through all its sub-steps instead of
+    /// the whole world's being walked again for every pass.
+    var islandsOnOneThread = true
 
     /// Splits everything, down to one item a chunk: the most thread switches, for tests. The islands are not split
     /// apart, so the wavefronts are used.

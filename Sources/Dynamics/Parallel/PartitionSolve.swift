@@ -25,9 +25,9 @@ struct PartitionJob {
     var watches: UnsafeMutableBufferPointer<ImpulseWatch>
     var impactChanged: UnsafeMutableBufferPointer<Int32>
     var gains: UnsafeMutableBufferPointer<VelocityChange>
-    /// One `ContactLanes` per thread of the job, taken through `slots`.
+    /// One `ContactLanes` per thread of the job, taken through `slots` (the first one when there is no pool).
     var lanes: UnsafeMutablePointer<ContactLanes>
-    var slots: WorkerSlots
+    var slots: WorkerSlots?
     var substeps: Int
     var h: Double
     var inverseH: Double
@@ -42,9 +42,10 @@ struct PartitionJob {
     static let solve: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: PartitionJob.self)
         let p = Int(job.pointee.runOrder[chunk])
-        let slot = job.pointee.slots.claim()
+        let slots = job.pointee.slots.unsafelyUnwrapped
+        let slot = slots.claim()
         solve(job.pointee.partitions[p], job, lanes: job.pointee.lanes + slot)
-        job.pointee.slots.release(slot)
+        slots.release(slot)
     }
 
     /// Prepares and solves partition `part` through the whole step.

@@ -87,7 +87,9 @@ extension PhysicsWorld {
         defer { swap(&touching, &scratchTouching); swap(&islands, &scratchIslands) }
         touching.removeAll(keepingCapacity: true)
         var byIslands = false, listed = false
-        if pool != nil && fieldLinks.isEmpty && tuning.minimumPartitions <= bodies.count {
+        let mayPartition = pool != nil
+            || tuning.islandsOnOneThread && bodies.count + contacts.count + joints.count >= tuning.minimumWork
+        if mayPartition && fieldLinks.isEmpty && tuning.minimumPartitions <= bodies.count {
             listed = true
             for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
                 guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
@@ -155,7 +157,7 @@ extension PhysicsWorld {
                                                            zeta: SolverTuning.jointDampingRatio, h: h))
 
         if byIslands {
-            solveByIslands(&islands, pool: pool.unsafelyUnwrapped, substeps: substeps, h: h, maxAngularSpeed: maxAngularSpeed,
+            solveByIslands(&islands, pool: pool, substeps: substeps, h: h, maxAngularSpeed: maxAngularSpeed,
                            contactSoftness: contactSoftness, staticSoftness: staticSoftness, context: context,
                            states: &states, constraints: &constraints, bouncing: bouncing, watches: &watches,
                            impactChanged: &impactChanged, gains: &impactGains)
@@ -326,8 +328,9 @@ extension PhysicsWorld {
     }
 
     /// The solve of a step split by islands: every partition of `islands` is prepared, arranged in lanes, solved
-    /// through all sub-steps and its impulses kept by whichever thread takes it (`PartitionJob`), in one pool job.
-    private mutating func solveByIslands(_ islands: inout IslandPartitions, pool: WorkerPool, substeps: Int, h: Double,
+    /// through all sub-steps and its impulses kept by whichever thread takes it (`PartitionJob`), in one pool job;
+    /// without a pool, one partition after another on this thread.
+    private mutating func solveByIslands(_ islands: inout IslandPartitions, pool: WorkerPool?, substeps: Int, h: Double,
                                          maxAngularSpeed: Double, contactSoftness: Softness, staticSoftness: Softness,
                                          context: JointContext, states: inout ContiguousArray<BodyState>,
                                          constraints: inout ContiguousArray<ContactConstraint>,
@@ -338,7 +341,7 @@ extension PhysicsWorld {
             watches.withUnsafeBufferPointer { islands.share(bouncing: bouncing, watches: $0) }
         }
         // One set of lanes per thread that may run a partition at once (see `WorkerSlots`).
-        while scratchPartitionLanes.count < pool.participants { scratchPartitionLanes.append(ContactLanes()) }
+        while scratchPartitionLanes.count < pool?.participants ?? 1 { scratchPartitionLanes.append(ContactLanes()) }
         stepsSplitByIslands += 1
         let threshold = restitutionThreshold
         let passLimit = bouncing.count + ContactImpact.extraPasses
@@ -360,11 +363,17 @@ extension PhysicsWorld {
                                    joints: jointBuf, partitions: parts, runOrder: runOrder, inputs: inputBuf,
                                    activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
                                    impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
-                                   slots: pool.slots, substeps: substeps, h: h, inverseH: 1 / h,
+                                   slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
                                    maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
                                    staticSoftness: staticSoftness, jointContext: context,
                                    restitutionThreshold: threshold, impactPassLimit: passLimit)
-            withUnsafeMutablePointer(to: &job) { pool.run(PartitionJob.solve, $0, chunks: parts.count) }
+            withUnsafeMutablePointer(to: &job) { job in
+                if let pool {
+                    pool.run(PartitionJob.solve, job, chunks: parts.count)
+                } else {
+                    for part in parts { PartitionJob.solve(part, job, lanes: job.pointee.lanes) }
+                }
+            }
         }
         }
         }

@@ -63,7 +63,8 @@ struct PhysicsWorld {
     /// Chunks of this world's steps that worker threads ran (not the stepping thread): tests read it to know the
     /// work was really shared.
     var chunksSharedWithWorkers = 0
-    /// Steps whose solve was split by islands (`IslandPartitions`): tests read it to know that path ran.
+    /// Steps whose solve was split by islands (`IslandPartitions`), on several threads or one: tests read it to know
+    /// that path ran.
     var stepsSplitByIslands = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold

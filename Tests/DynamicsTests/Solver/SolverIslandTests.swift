@@ -91,14 +91,22 @@ import Testing
 
     @Test func islandsSplitAcrossWorkersGiveTheOneThreadResult() throws {
         let frames = 45
-        let serial = try Self.run(1, ParallelTuning(), frames: frames)
-        #expect(serial.stepsSplitByIslands == 0, "one worker never splits")
+        // The reference: one thread, the islands solved together, as a world below `minimumWork` steps.
+        let serial = try Self.run(1, ParallelTuning(minimumPartitions: Int.max), frames: frames)
+        #expect(serial.stepsSplitByIslands == 0)
         #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
         // The scene does what it is for: contacts begin and end during the run.
         #expect(serial.events.contains { $0.hasPrefix("began") } && serial.events.contains { $0.hasPrefix("ended") })
         #expect(serial.impulses.contains { Double(bitPattern: $0) > 0 })
         // An island a partition, and islands packed a few to a partition.
         let packed = ParallelTuning(minimumWork: 0, partitionWork: 40)
+        // One thread solving its partitions one after another.
+        for tuning in [ParallelTuning.finestIslands, packed] {
+            let alone = try Self.run(1, tuning, frames: frames)
+            #expect(alone.stepsSplitByIslands == frames, "every step is split by islands")
+            #expect(alone.bits == serial.bits, "state differs with the partitions on one thread")
+            #expect(alone.events == serial.events && alone.impulses == serial.impulses)
+        }
         for workers in [2, 3] {
             for tuning in [ParallelTuning.finestIslands, packed] {
                 // As in `SolverWorkerTests`: the pool is process-wide, so a run may find it held and step alone;
