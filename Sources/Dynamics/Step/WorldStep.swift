@@ -142,7 +142,17 @@ extension PhysicsWorld {
                 // Found among the touching contacts in contact order, then moved to where their constraints went.
                 touching.withUnsafeBufferPointer { ImpulseWatch.collect(&watches, events: events, contacts: $0) }
                 for k in watches.indices { watches[k].constraint = islands.constraintPlace[Int(watches[k].constraint)] }
-                watches.sort { $0.constraint < $1.constraint }
+                // By constraint, so each partition's are one range. Insertion: few, mostly in order already, and
+                // no buffer to allocate.
+                for i in watches.indices.dropFirst() {
+                    let w = watches[i]
+                    var k = i
+                    while k > 0 && watches[k - 1].constraint > w.constraint {
+                        watches[k] = watches[k - 1]
+                        k -= 1
+                    }
+                    watches[k] = w
+                }
             } else {
                 ImpulseWatch.collect(&watches, events: events, constraints: constraints)
             }
