@@ -126,6 +126,22 @@ import Testing
         }
     }
 
+    @Test func aFieldKeepsTheStepOnThePlainPath() throws {
+        // One thread with the finest islands splits every step of the field of stacks, unless a field acts: its
+        // links are listed field by field, not by island.
+        let animator = try Animator(referenceSize: Vector(2000, 1200))
+        try animator.setWorkerCount(1)
+        animator.world.parallelTuning = .finestIslands
+        let field = try Self.islandField(stacks: 12, balls: 4, log: nil, animator: animator)
+        let pull = try FieldBehavior(kind: .radialGravity, items: Array(field.items.prefix(6)))
+        try animator.addBehavior(pull)
+        try stepFrames(animator, 5)
+        #expect(animator.world.stepsSplitByIslands == 0)
+        animator.removeBehavior(pull)
+        try stepFrames(animator, 2)
+        #expect(animator.world.stepsSplitByIslands == 2)
+    }
+
     /// Steps a still field (no balls) at two workers with `tuning` until a frame is split by islands; returns the
     /// world's islands then, or nil when five tries found the pool held.
     static func islandsOfStillField(_ tuning: ParallelTuning) throws -> (IslandPartitions, Field, Int)? {
