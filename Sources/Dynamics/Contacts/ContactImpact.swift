@@ -27,7 +27,9 @@ enum ContactImpact {
     static let extraPasses = 8
 
     /// Resolves the impacts among `bouncing` (indices of constraints with restitution) at the current velocities.
-    /// `impactImpulse` of each constraint receives what it applied.
+    /// `impactImpulse` of each constraint receives what it applied. `passLimit` caps the passes (by default
+    /// `bouncing.count + extraPasses`); a step that resolves its islands' impacts separately gives each the cap of
+    /// the whole step, so each island stops where it would have stopped among the others.
     ///
     /// After the first pass a constraint is visited again only when one of its bodies changed in the pass before or
     /// in this one (`changed` holds, per body, the last pass that changed it; `pass` counts passes through the
@@ -35,8 +37,9 @@ enum ContactImpact {
     /// skipping it changes nothing but the cost.
     static func resolve(_ bouncing: UnsafeBufferPointer<Int32>, _ cons: UnsafeMutableBufferPointer<ContactConstraint>,
                         states: UnsafeMutableBufferPointer<BodyState>, gains: UnsafeBufferPointer<VelocityChange>,
-                        changed: UnsafeMutableBufferPointer<Int32>, pass: inout Int32, threshold: Double, h: Double) {
-        let maxPasses = bouncing.count + extraPasses
+                        changed: UnsafeMutableBufferPointer<Int32>, pass: inout Int32, threshold: Double, h: Double,
+                        passLimit: Int? = nil) {
+        let maxPasses = passLimit ?? bouncing.count + extraPasses
         for p in 0..<maxPasses {
             let current = pass
             pass += 1

@@ -118,10 +118,29 @@ struct ParallelTuning {
     /// `jointChunk` joints of the wavefront's order.
     var minimumJoints = Int.max
     var jointChunk = 16
+    /// The solve is split by islands (`IslandPartitions`) when the islands fill at least this many partitions of
+    /// about `partitionWork` items (bodies, contact constraints, joints) each, or of a `partitionsWanted`-th of the
+    /// step's items when that is more: enough partitions for the threads to share out evenly, few enough that
+    /// each is worth handing over. Then the wavefronts are not used.
+    var minimumPartitions = 2
+    var partitionWork = 256
+    var partitionsWanted = 64
+    /// A world of at least `minimumWork` items stepped on one thread solves its partitions one after another too:
+    /// the same bits, and each partition's bodies and quads stay in the cache through all its sub-steps instead of
+    /// the whole world's being walked again for every pass.
+    var islandsOnOneThread = true
 
-    /// Splits everything, down to one item a chunk: the most thread switches, for tests.
+    /// Splits everything, down to one item a chunk: the most thread switches, for tests. The islands are not split
+    /// apart, so the wavefronts are used.
     static let finest = ParallelTuning(minimumWork: 0, minimumConstraints: 0, contactItemChunk: 1, loopChunk: 1,
-                                        minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1)
+                                        minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1,
+                                        minimumPartitions: Int.max)
+
+    /// Splits the solve by islands into the smallest partitions (an island each), and the rest as finely as
+    /// `finest`: for tests.
+    static let finestIslands = ParallelTuning(minimumWork: 0, minimumConstraints: 0, contactItemChunk: 1, loopChunk: 1,
+                                               minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1,
+                                               minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max)
 }
 
 /// The buffers and numbers a step's jobs read: one record on the stepping thread's stack, handed to each job by

@@ -57,10 +57,15 @@ final class WorkerPool: @unchecked Sendable {
     private var markCapacity = 0
     private var lastPass: UInt64 = 0
 
+    /// The slots taken (`WorkerSlots`), one bit each.
+    private let slotWord: UnsafeMutablePointer<Atomic<UInt64>>
+
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private let wake: UnsafeMutablePointer<pthread_cond_t>
 
     private init() {
+        slotWord = .allocate(capacity: 1)
+        slotWord.initialize(to: Atomic<UInt64>(0))
         lock = .allocate(capacity: 1)
         wake = .allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
@@ -121,6 +126,9 @@ final class WorkerPool: @unchecked Sendable {
         }
         return PassMarks(marks: marks.unsafelyUnwrapped)
     }
+
+    /// Numbered slots for the chunks running at once, at most `participants` of them (see `WorkerSlots`).
+    var slots: WorkerSlots { WorkerSlots(word: slotWord) }
 
     /// A new pass number, above every mark set so far; for the holder only.
     func nextPass() -> UInt64 {
@@ -250,6 +258,32 @@ final class WorkerPool: @unchecked Sendable {
             return false
         }
         return true
+    }
+}
+
+/// Slot numbers for the chunks of a job that run at once, so each can work in scratch storage of its own: a chunk
+/// claims the lowest free slot and gives it back when done. At most `WorkerPool.participants` chunks run at once,
+/// so the slots stay below that; which slot a chunk gets depends on timing, so what it computes must not.
+struct WorkerSlots {
+    let word: UnsafeMutablePointer<Atomic<UInt64>>
+
+    /// Takes the lowest free slot.
+    @inline(__always)
+    func claim() -> Int {
+        var taken = word.pointee.load(ordering: .relaxed)
+        while true {
+            let slot = (~taken).trailingZeroBitCount
+            let (exchanged, original) = word.pointee.compareExchange(expected: taken, desired: taken | 1 << UInt64(slot),
+                                                                     ordering: .acquiring)
+            if exchanged { return slot }
+            taken = original
+        }
+    }
+
+    /// Gives slot `slot` back.
+    @inline(__always)
+    func release(_ slot: Int) {
+        _ = word.pointee.bitwiseAnd(~(1 << UInt64(slot)), ordering: .releasing)
     }
 }
 

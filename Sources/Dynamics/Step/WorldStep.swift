@@ -74,9 +74,56 @@ extension PhysicsWorld {
             }
         }
 
-        for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
-            guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
-            constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB))
+        let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
+        for j in joints.indices where joints[j].inUse {
+            if bodies[Int(joints[j].bodyA)].isSimulated || bodies[Int(joints[j].bodyB)].isSimulated { activeJoints.append(Int32(j)) }
+        }
+
+        // A step that shares its work and has no fields to evaluate may solve its islands apart, each partition of
+        // them on one thread (`IslandPartitions`); its constraints are then laid out partition after partition.
+        // Fields stay on the one-thread path: their links are listed field by field, not by island.
+        var touching = ContiguousArray<Int32>(), islands = IslandPartitions()
+        swap(&touching, &scratchTouching); swap(&islands, &scratchIslands)
+        defer { swap(&touching, &scratchTouching); swap(&islands, &scratchIslands) }
+        touching.removeAll(keepingCapacity: true)
+        var byIslands = false, listed = false
+        let mayPartition = pool != nil
+            || tuning.islandsOnOneThread && bodies.count + contacts.count + joints.count >= tuning.minimumWork
+        if mayPartition && fieldLinks.isEmpty && tuning.minimumPartitions <= bodies.count {
+            listed = true
+            for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
+                guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
+                touching.append(Int32(c))
+            }
+            if inputs.count + touching.count + activeJoints.count >= tuning.minimumWork {
+                byIslands = inputs.withUnsafeBufferPointer { inputBuf in
+                    contacts.withUnsafeBufferPointer { contactBuf in
+                        joints.withUnsafeBufferPointer { jointBuf in
+                            touching.withUnsafeBufferPointer { touchingBuf in
+                                activeJoints.withUnsafeBufferPointer { activeBuf in
+                                    islands.build(bodyCount: bodies.count, inputs: inputBuf, contacts: contactBuf,
+                                                  touching: touchingBuf, joints: jointBuf, active: activeBuf,
+                                                  tuning: tuning)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if byIslands {
+            for c in islands.contactOrder {
+                constraints.append(ContactConstraint(contact: c, bodyA: contacts[Int(c)].bodyA, bodyB: contacts[Int(c)].bodyB))
+            }
+        } else if listed {
+            for c in touching {
+                constraints.append(ContactConstraint(contact: c, bodyA: contacts[Int(c)].bodyA, bodyB: contacts[Int(c)].bodyB))
+            }
+        } else {
+            for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
+                guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
+                constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB))
+            }
         }
         bouncing.removeAll(keepingCapacity: true)
         for i in constraints.indices where contacts[Int(constraints[i].contact)].restitution > 0 {
@@ -90,9 +137,25 @@ extension PhysicsWorld {
         }
         var impactPass: Int32 = 0
         watches.removeAll(keepingCapacity: true)
-        if !events.isEmpty { ImpulseWatch.collect(&watches, events: events, constraints: constraints) }
-        for j in joints.indices where joints[j].inUse {
-            if bodies[Int(joints[j].bodyA)].isSimulated || bodies[Int(joints[j].bodyB)].isSimulated { activeJoints.append(Int32(j)) }
+        if !events.isEmpty {
+            if byIslands {
+                // Found among the touching contacts in contact order, then moved to where their constraints went.
+                touching.withUnsafeBufferPointer { ImpulseWatch.collect(&watches, events: events, contacts: $0) }
+                for k in watches.indices { watches[k].constraint = islands.constraintPlace[Int(watches[k].constraint)] }
+                // By constraint, so each partition's are one range. Insertion: few, mostly in order already, and
+                // no buffer to allocate.
+                for i in watches.indices.dropFirst() {
+                    let w = watches[i]
+                    var k = i
+                    while k > 0 && watches[k - 1].constraint > w.constraint {
+                        watches[k] = watches[k - 1]
+                        k -= 1
+                    }
+                    watches[k] = w
+                }
+            } else {
+                ImpulseWatch.collect(&watches, events: events, constraints: constraints)
+            }
         }
 
         let maxAngularSpeed = SolverTuning.maxRotationPerSubstep * inverseH
@@ -103,7 +166,14 @@ extension PhysicsWorld {
                                    jointSoftness: Softness(hertz: SolverTuning.jointHertzPerSubstepRate * inverseH,
                                                            zeta: SolverTuning.jointDampingRatio, h: h))
 
-        let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
+        if byIslands {
+            solveByIslands(&islands, pool: pool, substeps: substeps, h: h, maxAngularSpeed: maxAngularSpeed,
+                           contactSoftness: contactSoftness, staticSoftness: staticSoftness, context: context,
+                           states: &states, constraints: &constraints, bouncing: bouncing, watches: &watches,
+                           impactChanged: &impactChanged, gains: &impactGains)
+            finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+            return
+        }
         // The solve is split only when what moves is large enough; a world mostly asleep solves on this thread.
         let solvePool = inputs.count + constraints.count + activeJoints.count >= tuning.minimumWork ? pool : nil
         // Joints are split only when there are enough of them; then they follow a wavefront.
@@ -244,6 +314,14 @@ extension PhysicsWorld {
         }
         }
         }
+        finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+    }
+
+    /// What follows the solve: impulses kept for the next step, events told their impulses, the motion written
+    /// back, continuous collision, proxies and sleep.
+    private mutating func finishStep(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
+                                     constraints: ContiguousArray<ContactConstraint>,
+                                     watches: ContiguousArray<ImpulseWatch>, dt: Double) {
         // On the buffers: a constraint is a large record, and iterating by value copied each one.
         constraints.withUnsafeBufferPointer { cons in
             contacts.withUnsafeMutableBufferPointer { contactBuf in
@@ -257,6 +335,70 @@ extension PhysicsWorld {
         if enableContinuous { solveContinuous(inputs: inputs, dt: dt) }
         updateProxies(inputs: inputs)
         if enableSleep { updateSleep(dt: dt) }
+    }
+
+    /// The solve of a step split by islands: every partition of `islands` is prepared, arranged in lanes, solved
+    /// through all sub-steps and its impulses kept by whichever thread takes it (`PartitionJob`), in one pool job;
+    /// without a pool, one partition after another on this thread.
+    private mutating func solveByIslands(_ islands: inout IslandPartitions, pool: WorkerPool?, substeps: Int, h: Double,
+                                         maxAngularSpeed: Double, contactSoftness: Softness, staticSoftness: Softness,
+                                         context: JointContext, states: inout ContiguousArray<BodyState>,
+                                         constraints: inout ContiguousArray<ContactConstraint>,
+                                         bouncing: ContiguousArray<Int32>, watches: inout ContiguousArray<ImpulseWatch>,
+                                         impactChanged: inout ContiguousArray<Int32>,
+                                         gains: inout ContiguousArray<VelocityChange>) {
+        bouncing.withUnsafeBufferPointer { bouncing in
+            watches.withUnsafeBufferPointer { islands.share(bouncing: bouncing, watches: $0) }
+        }
+        // One set of lanes per thread that may run a partition at once (see `WorkerSlots`).
+        while scratchPartitionLanes.count < pool?.participants ?? 1 { scratchPartitionLanes.append(ContactLanes()) }
+        stepsSplitByIslands += 1
+        let threshold = restitutionThreshold
+        let passLimit = bouncing.count + ContactImpact.extraPasses
+        bodies.withUnsafeMutableBufferPointer { bodyBuf in
+        states.withUnsafeMutableBufferPointer { stateBuf in
+        constraints.withUnsafeMutableBufferPointer { cons in
+        contacts.withUnsafeBufferPointer { contactBuf in
+        joints.withUnsafeMutableBufferPointer { jointBuf in
+        islands.partitions.withUnsafeBufferPointer { parts in
+        islands.runOrder.withUnsafeBufferPointer { runOrder in
+        islands.inputs.withUnsafeBufferPointer { inputBuf in
+        islands.joints.withUnsafeBufferPointer { activeBuf in
+        bouncing.withUnsafeBufferPointer { bouncingBuf in
+        watches.withUnsafeMutableBufferPointer { watchBuf in
+        impactChanged.withUnsafeMutableBufferPointer { changedBuf in
+        gains.withUnsafeMutableBufferPointer { gainBuf in
+        scratchPartitionLanes.withUnsafeMutableBufferPointer { lanesBuf in
+            var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, contacts: contactBuf,
+                                   joints: jointBuf, partitions: parts, runOrder: runOrder, inputs: inputBuf,
+                                   activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
+                                   impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
+                                   slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
+                                   maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
+                                   staticSoftness: staticSoftness, jointContext: context,
+                                   restitutionThreshold: threshold, impactPassLimit: passLimit)
+            withUnsafeMutablePointer(to: &job) { job in
+                if let pool {
+                    pool.run(PartitionJob.solve, job, chunks: parts.count)
+                } else {
+                    for part in parts { PartitionJob.solve(part, job, lanes: job.pointee.lanes) }
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        for k in watches.indices { watches[k].total += constraints[Int(watches[k].constraint)].impactImpulse }
     }
 
     /// The velocity integration of a sub-step for the bodies of `inputs`: forces and gravity, damping, speed caps.

@@ -44,6 +44,11 @@ struct PhysicsWorld {
     var scratchJointWave = JointWavefront()
     /// The contact schedule's order for a step that splits it across threads.
     var scratchContactWave = ContactWavefront()
+    /// The touching contacts of a step that may be split by islands, the islands and their partitions, and one
+    /// `ContactLanes` per thread solving partitions (`PartitionJob`).
+    var scratchTouching = ContiguousArray<Int32>()
+    var scratchIslands = IslandPartitions()
+    var scratchPartitionLanes = ContiguousArray<ContactLanes>()
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
     /// The neighbours boundary segments took from the tiles they end on (`joinBoundaries(endingOn:_:)`): taken back before
@@ -58,6 +63,9 @@ struct PhysicsWorld {
     /// Chunks of this world's steps that worker threads ran (not the stepping thread): tests read it to know the
     /// work was really shared.
     var chunksSharedWithWorkers = 0
+    /// Steps whose solve was split by islands (`IslandPartitions`), on several threads or one: tests read it to know
+    /// that path ran.
+    var stepsSplitByIslands = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.

@@ -28,7 +28,13 @@ extension PhysicsWorld {
                 part("impulse watches", scratchWatches), part("bouncing contacts", scratchBouncing),
                 part("impact marks", scratchImpactChanged), part("impact gains", scratchImpactGains),
                 part("pair candidates", scratchCandidates), part("pairs", scratchPairs),
-                part("lane quads", scratchLanes.quads), part("lane sources", scratchLanes.sources)]
+                part("lane quads", scratchLanes.quads), part("lane sources", scratchLanes.sources),
+                part("touching contacts", scratchTouching), part("island parents", scratchIslands.parent),
+                part("island tags", scratchIslands.rootTag), part("partitions", scratchIslands.partitions),
+                part("partition inputs", scratchIslands.inputs), part("partition joints", scratchIslands.joints),
+                part("constraint places", scratchIslands.constraintPlace),
+                part("partition contacts", scratchIslands.contactOrder)]
+            + scratchPartitionLanes.flatMap { [part("partition lane quads", $0.quads), part("partition lane sources", $0.sources)] }
     }
 }
 

@@ -1,0 +1,257 @@
+/// The moving bodies of a step grouped into islands, and the islands packed into partitions that workers solve
+/// whole, each its own sub-step loop (`PartitionSolve`).
+///
+/// An island is the bodies that constraints join (union-find over touching contacts and active joints between
+/// bodies the step integrates) with those constraints. Static and sleeping bodies join nothing: their state stays
+/// zero, so constraints of any number of islands may read them at once. A moving kinematic body does join the
+/// islands of what touches it: no constraint moves it, but the sub-step loop integrates it, and its constraints read
+/// its motion sub-step by sub-step, so it must be integrated by the partition that solves them.
+///
+/// Islands share no moving body, so solving each on its own, constraints in step order, gives every body the same
+/// sequence of operations as the whole step on one thread: the same bits. Islands are taken in order of their lowest
+/// body and packed into a partition until it holds about `ParallelTuning.partitionWork` items (bodies, contact
+/// constraints and joints), so the partitions depend on the world alone, never on the worker count.
+///
+/// The step's inputs, contact constraints, joints, bouncing constraints and impulse watches are laid out partition
+/// after partition, each partition's keeping step order, so a partition is a range of each.
+struct IslandPartitions {
+    /// Per body: its union-find parent while islands are joined (-1: no node, the body does not move), then its
+    /// island's root.
+    private(set) var parent = ContiguousArray<Int32>()
+    /// Per island root: its work while counting, then its partition.
+    private(set) var rootTag = ContiguousArray<Int32>()
+    /// The partitions, in order of their lowest body.
+    var partitions = ContiguousArray<IslandPartition>()
+    /// The partitions in the order workers take them: the most work first, so the last ones taken are small.
+    var runOrder = ContiguousArray<Int32>()
+    /// The step's velocity inputs, partition after partition.
+    var inputs = ContiguousArray<VelocityInput>()
+    /// The step's active joints (indices into the world's joints), partition after partition.
+    var joints = ContiguousArray<Int32>()
+    /// For each touching contact (by its place in the step's contact order), where its constraint goes.
+    var constraintPlace = ContiguousArray<Int32>()
+    /// The touching contacts in the order of their constraints: partition after partition.
+    var contactOrder = ContiguousArray<Int32>()
+    /// Write cursors per partition, for the counting sorts.
+    private var cursor = ContiguousArray<Int32>()
+
+    /// Groups and packs; returns false, leaving the layout undefined, when there are fewer than
+    /// `tuning.minimumPartitions` partitions (then there is nothing worth sharing out this way).
+    ///
+    /// `inputs` are the step's velocity inputs (in body order), `touching` the contacts that become constraints (in
+    /// contact order), `active` the active joints (in step order).
+    mutating func build(bodyCount: Int, inputs: UnsafeBufferPointer<VelocityInput>,
+                        contacts: UnsafeBufferPointer<Contact>, touching: UnsafeBufferPointer<Int32>,
+                        joints jointBuf: UnsafeBufferPointer<Joint>, active: UnsafeBufferPointer<Int32>,
+                        tuning: ParallelTuning) -> Bool {
+        partitions.removeAll(keepingCapacity: true)
+        if parent.count != bodyCount {
+            parent = ContiguousArray(repeating: -1, count: bodyCount)
+            rootTag = ContiguousArray(repeating: 0, count: bodyCount)
+        }
+        let totalWork = inputs.count + touching.count + active.count
+        let wanted = max(tuning.partitionsWanted, 1)
+        let target = max(tuning.partitionWork, totalWork / wanted + (totalWork % wanted == 0 ? 0 : 1))
+        var partitionCount = 0
+        parent.withUnsafeMutableBufferPointer { parent in
+        rootTag.withUnsafeMutableBufferPointer { tag in
+            for input in inputs { parent[Int(input.body)] = input.body }
+            for c in touching {
+                Self.join(contacts[Int(c)].bodyA, contacts[Int(c)].bodyB, parent)
+            }
+            for j in active {
+                Self.join(jointBuf[Int(j)].bodyA, jointBuf[Int(j)].bodyB, parent)
+            }
+            // Every node straight to its root; inputs are in body order and a root is its island's lowest body, so
+            // each root is reached before the other bodies of its island.
+            for input in inputs {
+                let b = Int(input.body)
+                let r = parent[Int(parent[b])]
+                parent[b] = r
+                if r == input.body { tag[b] = 0 }
+                tag[Int(r)] += 1
+            }
+            for c in touching {
+                tag[Int(Self.root(of: contacts[Int(c)].bodyA, contacts[Int(c)].bodyB, parent))] += 1
+            }
+            for j in active {
+                tag[Int(Self.root(of: jointBuf[Int(j)].bodyA, jointBuf[Int(j)].bodyB, parent))] += 1
+            }
+            // Packing, islands in order of their lowest body.
+            var work = 0
+            for input in inputs where parent[Int(input.body)] == input.body {
+                let r = Int(input.body)
+                if partitionCount == 0 || work >= target {
+                    partitionCount += 1
+                    work = 0
+                }
+                work += Int(tag[r])
+                tag[r] = Int32(partitionCount - 1)
+            }
+        }
+        }
+        guard partitionCount >= tuning.minimumPartitions else {
+            clearNodes(inputs)
+            return false
+        }
+        layOut(partitionCount: partitionCount, inputs: inputs, contacts: contacts, touching: touching,
+               joints: jointBuf, active: active)
+        clearNodes(inputs)
+        return true
+    }
+
+    /// Joins the islands of `a` and `b` when both move; the lower root becomes the root, so roots are islands'
+    /// lowest bodies whatever the order of joining.
+    @inline(__always)
+    private static func join(_ a: Int32, _ b: Int32, _ parent: UnsafeMutableBufferPointer<Int32>) {
+        guard parent[Int(a)] >= 0, parent[Int(b)] >= 0 else { return }
+        let ra = find(a, parent), rb = find(b, parent)
+        if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
+    }
+
+    /// The root of `x`, halving the path on the way.
+    @inline(__always)
+    private static func find(_ x: Int32, _ parent: UnsafeMutableBufferPointer<Int32>) -> Int32 {
+        var x = x
+        while parent[Int(x)] != x {
+            let up = parent[Int(parent[Int(x)])]
+            parent[Int(x)] = up
+            x = up
+        }
+        return x
+    }
+
+    /// The island root of a constraint between `a` and `b`, at least one of which moves (after compression).
+    @inline(__always)
+    private static func root(of a: Int32, _ b: Int32, _ parent: UnsafeMutableBufferPointer<Int32>) -> Int32 {
+        parent[Int(a)] >= 0 ? parent[Int(a)] : parent[Int(b)]
+    }
+
+    /// Leaves every body a non-node again, for the next step.
+    private mutating func clearNodes(_ inputs: UnsafeBufferPointer<VelocityInput>) {
+        parent.withUnsafeMutableBufferPointer { parent in
+            for input in inputs { parent[Int(input.body)] = -1 }
+        }
+    }
+
+    /// The partition of a constraint between `a` and `b`.
+    @inline(__always)
+    private static func partition(of a: Int32, _ b: Int32, _ parent: UnsafeBufferPointer<Int32>,
+                                  _ tag: UnsafeBufferPointer<Int32>) -> Int {
+        Int(tag[Int(parent[Int(a)] >= 0 ? parent[Int(a)] : parent[Int(b)])])
+    }
+
+    /// Counts each partition's items and places them (counting sorts that keep step order within a partition).
+    private mutating func layOut(partitionCount n: Int, inputs: UnsafeBufferPointer<VelocityInput>,
+                                 contacts: UnsafeBufferPointer<Contact>, touching: UnsafeBufferPointer<Int32>,
+                                 joints jointBuf: UnsafeBufferPointer<Joint>, active: UnsafeBufferPointer<Int32>) {
+        partitions.append(contentsOf: repeatElement(IslandPartition(), count: n))
+        self.inputs.removeAll(keepingCapacity: true)
+        self.inputs.append(contentsOf: repeatElement(VelocityInput(body: 0, dv: .zero, dw: 0, linearDamping: 1,
+                                                                   angularDamping: 1), count: inputs.count))
+        self.joints.removeAll(keepingCapacity: true)
+        self.joints.append(contentsOf: repeatElement(0, count: active.count))
+        constraintPlace.removeAll(keepingCapacity: true)
+        constraintPlace.append(contentsOf: repeatElement(0, count: touching.count))
+        contactOrder.removeAll(keepingCapacity: true)
+        contactOrder.append(contentsOf: repeatElement(0, count: touching.count))
+        cursor.removeAll(keepingCapacity: true)
+        cursor.append(contentsOf: repeatElement(0, count: n))
+        parent.withUnsafeBufferPointer { parent in
+        rootTag.withUnsafeBufferPointer { tag in
+        partitions.withUnsafeMutableBufferPointer { parts in
+        cursor.withUnsafeMutableBufferPointer { cursor in
+            for input in inputs { parts[Int(tag[Int(parent[Int(input.body)])])].inputCount += 1 }
+            for c in touching {
+                parts[Self.partition(of: contacts[Int(c)].bodyA, contacts[Int(c)].bodyB, parent, tag)].constraintCount += 1
+            }
+            for j in active {
+                parts[Self.partition(of: jointBuf[Int(j)].bodyA, jointBuf[Int(j)].bodyB, parent, tag)].jointCount += 1
+            }
+            var inputStart: Int32 = 0, constraintStart: Int32 = 0, jointStart: Int32 = 0
+            for p in 0..<n {
+                parts[p].inputStart = inputStart; inputStart += parts[p].inputCount
+                parts[p].constraintStart = constraintStart; constraintStart += parts[p].constraintCount
+                parts[p].jointStart = jointStart; jointStart += parts[p].jointCount
+            }
+            self.inputs.withUnsafeMutableBufferPointer { placed in
+                for p in 0..<n { cursor[p] = parts[p].inputStart }
+                for input in inputs {
+                    let p = Int(tag[Int(parent[Int(input.body)])])
+                    placed[Int(cursor[p])] = input
+                    cursor[p] += 1
+                }
+            }
+            constraintPlace.withUnsafeMutableBufferPointer { place in
+            contactOrder.withUnsafeMutableBufferPointer { order in
+                for p in 0..<n { cursor[p] = parts[p].constraintStart }
+                for k in touching.indices {
+                    let c = Int(touching[k])
+                    let p = Self.partition(of: contacts[c].bodyA, contacts[c].bodyB, parent, tag)
+                    place[k] = cursor[p]
+                    order[Int(cursor[p])] = touching[k]
+                    cursor[p] += 1
+                }
+            }
+            }
+            self.joints.withUnsafeMutableBufferPointer { placed in
+                for p in 0..<n { cursor[p] = parts[p].jointStart }
+                for j in active {
+                    let p = Self.partition(of: jointBuf[Int(j)].bodyA, jointBuf[Int(j)].bodyB, parent, tag)
+                    placed[Int(cursor[p])] = j
+                    cursor[p] += 1
+                }
+            }
+        }
+        }
+        }
+        }
+        // The order workers take them in: most work first, ties by lowest body, so it too depends on the world only.
+        runOrder.removeAll(keepingCapacity: true)
+        runOrder.append(contentsOf: 0..<Int32(n))
+        partitions.withUnsafeBufferPointer { parts in
+            runOrder.withUnsafeMutableBufferPointer { order in
+                // Insertion sort: partitions are few, and mostly of similar work.
+                for i in 1..<max(order.count, 1) {
+                    let x = order[i], w = parts[Int(x)].work
+                    var k = i
+                    while k > 0 && parts[Int(order[k - 1])].work < w {
+                        order[k] = order[k - 1]
+                        k -= 1
+                    }
+                    order[k] = x
+                }
+            }
+        }
+    }
+
+    /// Sets each partition's share of `bouncing` and `watches`, both sorted by constraint index: the constraints of
+    /// a partition are one range, so its shares are ranges too.
+    mutating func share(bouncing: UnsafeBufferPointer<Int32>, watches: UnsafeBufferPointer<ImpulseWatch>) {
+        partitions.withUnsafeMutableBufferPointer { parts in
+            var b = 0, w = 0
+            for p in parts.indices {
+                let end = parts[p].constraintStart + parts[p].constraintCount
+                parts[p].bouncingStart = Int32(b)
+                while b < bouncing.count && bouncing[b] < end { b += 1 }
+                parts[p].bouncingCount = Int32(b) - parts[p].bouncingStart
+                parts[p].watchStart = Int32(w)
+                while w < watches.count && watches[w].constraint < end { w += 1 }
+                parts[p].watchCount = Int32(w) - parts[p].watchStart
+            }
+        }
+    }
+}
+
+/// One partition: its ranges in the step's inputs, constraints, joints, bouncing constraints and watches laid out
+/// by `IslandPartitions`.
+struct IslandPartition {
+    var inputStart: Int32 = 0, inputCount: Int32 = 0
+    var constraintStart: Int32 = 0, constraintCount: Int32 = 0
+    var jointStart: Int32 = 0, jointCount: Int32 = 0
+    var bouncingStart: Int32 = 0, bouncingCount: Int32 = 0
+    var watchStart: Int32 = 0, watchCount: Int32 = 0
+
+    /// Items to solve: bodies, contact constraints and joints.
+    var work: Int32 { inputCount + constraintCount + jointCount }
+}

@@ -1,0 +1,111 @@
+/// The solve of a step split by islands: each partition of `IslandPartitions` is one chunk of one pool job, and the
+/// thread that takes it prepares its constraints and joints, arranges its contacts in lanes and runs the whole
+/// sub-step loop on them (velocity integration, impacts, warm starts, solves with and without position feedback,
+/// position integration), then keeps its impulses. The threads meet once per step, when the job ends.
+///
+/// A partition's bodies move under its own constraints only, in the order the one-thread step gives them (joints in
+/// step order, contacts by the levels `ContactLanes` finds among its constraints in step order, bouncing
+/// constraints in step order), so the result is that of one thread bit for bit. What constraints of several
+/// partitions share is static or sleeping: its state stays zero whoever writes it back.
+struct PartitionJob {
+    var bodies: UnsafeMutableBufferPointer<Body>
+    var states: UnsafeMutableBufferPointer<BodyState>
+    /// The step's contact constraints, laid out partition after partition.
+    var constraints: UnsafeMutableBufferPointer<ContactConstraint>
+    var contacts: UnsafeBufferPointer<Contact>
+    var joints: UnsafeMutableBufferPointer<Joint>
+    var partitions: UnsafeBufferPointer<IslandPartition>
+    /// The partitions in the order the threads take them.
+    var runOrder: UnsafeBufferPointer<Int32>
+    /// Velocity inputs and active joints, partition after partition.
+    var inputs: UnsafeBufferPointer<VelocityInput>
+    var activeJoints: UnsafeBufferPointer<Int32>
+    /// Bouncing constraints (indices into `constraints`) and impulse watches, partition after partition.
+    var bouncing: UnsafeBufferPointer<Int32>
+    var watches: UnsafeMutableBufferPointer<ImpulseWatch>
+    var impactChanged: UnsafeMutableBufferPointer<Int32>
+    var gains: UnsafeMutableBufferPointer<VelocityChange>
+    /// One `ContactLanes` per thread of the job, taken through `slots` (the first one when there is no pool).
+    var lanes: UnsafeMutablePointer<ContactLanes>
+    var slots: WorkerSlots?
+    var substeps: Int
+    var h: Double
+    var inverseH: Double
+    var maxAngularSpeed: Double
+    var contactSoftness: Softness
+    var staticSoftness: Softness
+    var jointContext: JointContext
+    var restitutionThreshold: Double
+    /// The cap on impact passes of the whole step (`ContactImpact.resolve`), the same in every partition.
+    var impactPassLimit: Int
+
+    static let solve: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: PartitionJob.self)
+        let p = Int(job.pointee.runOrder[chunk])
+        let slots = job.pointee.slots.unsafelyUnwrapped
+        let slot = slots.claim()
+        solve(job.pointee.partitions[p], job, lanes: job.pointee.lanes + slot)
+        slots.release(slot)
+    }
+
+    /// Prepares and solves partition `part` through the whole step.
+    static func solve(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+                      lanes: UnsafeMutablePointer<ContactLanes>) {
+        let j = job.pointee
+        let states = j.states, bodies = j.bodies, joints = j.joints
+        let cons = UnsafeMutableBufferPointer(rebasing: j.constraints[range(part.constraintStart, part.constraintCount)])
+        let inputs = UnsafeBufferPointer(rebasing: j.inputs[range(part.inputStart, part.inputCount)])
+        let active = UnsafeBufferPointer(rebasing: j.activeJoints[range(part.jointStart, part.jointCount)])
+        let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])
+        let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
+        let gains = j.gains
+        if let base = j.contacts.baseAddress {
+            for i in cons.indices {
+                ContactSolver.prepare(&cons[i], contact: base + Int(cons[i].contact), bodies: bodies, states: states,
+                                      contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
+            }
+        }
+        for t in active { joints[Int(t)].prepare(bodies: bodies, context: j.jointContext) }
+        lanes.pointee.build(cons, states: states)
+        if !watches.isEmpty {
+            lanes.pointee.locate(watches, firstConstraint: Int(part.constraintStart), constraintCount: cons.count)
+        }
+        var impactPass: Int32 = 0
+        let inverseH = Float(j.inverseH)
+        lanes.pointee.withSchedule { schedule in
+            for _ in 0..<j.substeps {
+                if !bouncing.isEmpty {
+                    for input in inputs {
+                        let s = states[Int(input.body)]
+                        gains[Int(input.body)] = VelocityChange(v: -s.v, w: -s.w)
+                    }
+                }
+                PhysicsWorld.integrateVelocities(inputs, states: states, maxAngularSpeed: j.maxAngularSpeed)
+                if !bouncing.isEmpty {
+                    for input in inputs {
+                        let s = states[Int(input.body)]
+                        gains[Int(input.body)].v += s.v
+                        gains[Int(input.body)].w += s.w
+                    }
+                    ContactImpact.resolve(bouncing, j.constraints, states: states, gains: UnsafeBufferPointer(gains),
+                                          changed: j.impactChanged, pass: &impactPass,
+                                          threshold: j.restitutionThreshold, h: j.h, passLimit: j.impactPassLimit)
+                }
+                for t in active { joints[Int(t)].warmStart(states: states) }
+                schedule.warmStart(states: states)
+                for t in active { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: true) }
+                schedule.solve(states: states, inverseH: inverseH, useBias: true)
+                PhysicsWorld.integratePositions(inputs, states: states, h: j.h, maxAngularSpeed: j.maxAngularSpeed)
+                for t in active { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: false) }
+                schedule.solve(states: states, inverseH: inverseH, useBias: false)
+                if !watches.isEmpty { ImpulseWatch.accumulate(watches, quads: schedule.quads) }
+            }
+        }
+        lanes.pointee.storeImpulses(into: cons)
+    }
+
+    @inline(__always)
+    private static func range(_ start: Int32, _ count: Int32) -> Range<Int> {
+        Int(start)..<Int(start) + Int(count)
+    }
+}

@@ -1,0 +1,209 @@
+import Testing
+@testable import Dynamics
+
+/// A step whose solve is split by islands (`IslandPartitions`, `PartitionJob`) gives bit for bit what one thread
+/// gives, at any worker count, and its islands are the ones the world's constraints make.
+@Suite(.serialized) struct SolverIslandTests {
+    /// What a run ends with, and how it was stepped.
+    struct Outcome {
+        var bits: [UInt64]
+        var events: [String]
+        /// The normal impulse of every "began" event of every step, as bit patterns (`ImpulseWatch`).
+        var impulses: [UInt64]
+        var sharedChunks: Int
+        var stepsSplitByIslands: Int
+    }
+
+    /// Items of `islandField`, by part.
+    struct Field {
+        var items: [DynamicItem] = []
+        var stacks = 0
+        var chainLinks = 0
+    }
+
+    /// A field of separate stacks of three boxes on the floor, elastic balls thrown down among them (contacts begin
+    /// and end, impacts bounce, events are heard), a chain of pinned boxes swinging from an anchor beside them, and
+    /// an anchored platform on the move with a box riding on it: many islands, one of them with a kinematic body.
+    static func islandField(stacks: Int, balls: Int, log: SolverWorkerTests.EventLog?,
+                            animator: Animator) throws -> Field {
+        var field = Field()
+        var boxes: [DynamicItem] = []
+        for s in 0..<stacks {
+            for row in 0..<3 {
+                boxes.append(try box(40 + Double(s) * 45, 1190 - Double(row) * 20.5, side: 20, name: "s\(s).\(row)"))
+            }
+        }
+        field.stacks = stacks
+        var thrown: [DynamicItem] = []
+        for b in 0..<balls {
+            let thrownBall = try ball(60 + Double(b) * 97, 900 + Double(b % 3) * 40, diameter: 16, name: "ball\(b)")
+            // Speeds from a fixed sequence, so the scene is the same every run.
+            try thrownBall.setVelocity(Vector(Double((b * 37) % 13 - 6) * 30, 250 + Double((b * 53) % 7) * 20))
+            thrown.append(thrownBall)
+        }
+        var chain: [DynamicItem] = []
+        for k in 0..<10 {
+            chain.append(try box(1850 + Double(k) * 12, 300, side: 10, name: "link\(k)"))
+        }
+        field.chainLinks = chain.count
+        let platform = try DynamicItem(center: Vector(1600, 700), size: Vector(200, 20), name: "platform")
+        try platform.setVelocity(Vector(-40, 0))
+        let rider = try box(1600, 680, side: 20, name: "rider")
+
+        let falling = boxes + thrown + chain + [rider]
+        try animator.addBehavior(GravityBehavior(items: falling))
+        let colliding = boxes + thrown + [platform, rider]
+        let collision = CollisionBehavior(items: colliding)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        collision.delegate = log
+        try animator.addBehavior(collision)
+        let bouncy = DynamicItemBehavior(items: thrown)
+        try bouncy.setElasticity(0.8)
+        try animator.addBehavior(bouncy)
+        let fixed = DynamicItemBehavior(items: [platform])
+        fixed.anchored = true
+        try animator.addBehavior(fixed)
+        try animator.addBehavior(try AttachmentBehavior(item: chain[0], attachedToAnchor: Vector(1850, 300)))
+        for k in 1..<chain.count {
+            try animator.addBehavior(try AttachmentBehavior.pin(chain[k - 1], chain[k],
+                                                                  anchor: Vector(1850 + Double(k) * 12 - 6, 300)))
+        }
+        field.items = boxes + thrown + chain + [platform, rider]
+        return field
+    }
+
+    /// Runs `frames` frames of the island field at `workers` workers with `tuning`.
+    static func run(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws -> Outcome {
+        let log = SolverWorkerTests.EventLog()
+        let animator = try Animator(referenceSize: Vector(2000, 1200))
+        animator.allowsSleep = false
+        try animator.setWorkerCount(workers)
+        animator.world.parallelTuning = tuning
+        let field = try islandField(stacks: 36, balls: 16, log: log, animator: animator)
+        var impulses: [UInt64] = []
+        try stepFrames(animator, frames) { _ in
+            impulses += animator.world.events.filter(\.began).map(\.impulse.bitPattern)
+        }
+        return Outcome(bits: SolverWorkerTests.state(field.items), events: log.lines, impulses: impulses,
+                       sharedChunks: animator.world.chunksSharedWithWorkers,
+                       stepsSplitByIslands: animator.world.stepsSplitByIslands)
+    }
+
+    @Test func islandsSplitAcrossWorkersGiveTheOneThreadResult() throws {
+        let frames = 45
+        // The reference: one thread, the islands solved together, as a world below `minimumWork` steps.
+        let serial = try Self.run(1, ParallelTuning(minimumPartitions: Int.max), frames: frames)
+        #expect(serial.stepsSplitByIslands == 0)
+        #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
+        // The scene does what it is for: contacts begin and end during the run.
+        #expect(serial.events.contains { $0.hasPrefix("began") } && serial.events.contains { $0.hasPrefix("ended") })
+        #expect(serial.impulses.contains { Double(bitPattern: $0) > 0 })
+        // An island a partition, and islands packed a few to a partition.
+        let packed = ParallelTuning(minimumWork: 0, partitionWork: 40)
+        // One thread solving its partitions one after another.
+        for tuning in [ParallelTuning.finestIslands, packed] {
+            let alone = try Self.run(1, tuning, frames: frames)
+            #expect(alone.stepsSplitByIslands == frames, "every step is split by islands")
+            #expect(alone.bits == serial.bits, "state differs with the partitions on one thread")
+            #expect(alone.events == serial.events && alone.impulses == serial.impulses)
+        }
+        for workers in [2, 3] {
+            for tuning in [ParallelTuning.finestIslands, packed] {
+                // As in `SolverWorkerTests`: the pool is process-wide, so a run may find it held and step alone;
+                // such a run is repeated, and every run must give the serial result.
+                var split = 0, shared = 0
+                for _ in 0..<5 where split == 0 || shared == 0 {
+                    let parallel = try Self.run(workers, tuning, frames: frames)
+                    split = parallel.stepsSplitByIslands
+                    shared = parallel.sharedChunks
+                    #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
+                    #expect(parallel.events == serial.events, "events differ at \(workers) workers")
+                    #expect(parallel.impulses == serial.impulses, "impulses differ at \(workers) workers")
+                }
+                #expect(split > 0, "no step was split by islands at \(workers) workers in five runs")
+                #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
+            }
+        }
+    }
+
+    @Test func aFieldKeepsTheStepOnThePlainPath() throws {
+        // One thread with the finest islands splits every step of the field of stacks, unless a field acts: its
+        // links are listed field by field, not by island.
+        let animator = try Animator(referenceSize: Vector(2000, 1200))
+        try animator.setWorkerCount(1)
+        animator.world.parallelTuning = .finestIslands
+        let field = try Self.islandField(stacks: 12, balls: 4, log: nil, animator: animator)
+        let pull = try FieldBehavior(kind: .radialGravity, items: Array(field.items.prefix(6)))
+        try animator.addBehavior(pull)
+        try stepFrames(animator, 5)
+        #expect(animator.world.stepsSplitByIslands == 0)
+        animator.removeBehavior(pull)
+        try stepFrames(animator, 2)
+        #expect(animator.world.stepsSplitByIslands == 2)
+    }
+
+    /// Steps a still field (no balls) at two workers with `tuning` until a frame is split by islands; returns the
+    /// world's islands then, or nil when five tries found the pool held.
+    static func islandsOfStillField(_ tuning: ParallelTuning) throws -> (IslandPartitions, Field, Int)? {
+        for _ in 0..<5 {
+            let animator = try Animator(referenceSize: Vector(2000, 1200))
+            animator.allowsSleep = false
+            try animator.setWorkerCount(2)
+            animator.world.parallelTuning = tuning
+            let field = try islandField(stacks: 12, balls: 0, log: nil, animator: animator)
+            // The stacks settle into touch over a few frames.
+            try stepFrames(animator, 10)
+            let before = animator.world.stepsSplitByIslands
+            try animator.step()
+            if animator.world.stepsSplitByIslands > before {
+                return (animator.world.scratchIslands, field, animator.world.bodies.count)
+            }
+        }
+        return nil
+    }
+
+    @Test func everyIslandIsOnePartitionAtTheFinestPacking() throws {
+        guard let (islands, field, _) = try Self.islandsOfStillField(.finestIslands) else {
+            Issue.record("no step was split by islands in five tries")
+            return
+        }
+        // Each stack is one island (its boxes touch each other; the floor joins nothing), the chain one (pins; its
+        // anchor is static), the platform and its rider one (the moving kinematic body joins what touches it).
+        #expect(islands.partitions.count == field.stacks + 2)
+        let inputs = islands.partitions.reduce(0) { $0 + Int($1.inputCount) }
+        #expect(inputs == field.stacks * 3 + field.chainLinks + 2)
+        let chain = islands.partitions.filter { $0.jointCount > 0 }
+        #expect(chain.count == 1 && chain.first?.inputCount == Int32(field.chainLinks)
+                && chain.first?.jointCount == Int32(field.chainLinks))
+        // Every stack: three boxes, two contacts between them and one with the floor (box-on-box contacts have
+        // one manifold each).
+        let stacks = islands.partitions.filter { $0.jointCount == 0 && $0.inputCount == 3 }
+        #expect(stacks.count == field.stacks)
+        #expect(stacks.allSatisfy { $0.constraintCount == 3 })
+        let ride = islands.partitions.filter { $0.jointCount == 0 && $0.inputCount == 2 }
+        #expect(ride.count == 1 && ride.first?.constraintCount == 1)
+        // Ranges laid out one after another.
+        var next: Int32 = 0
+        for part in islands.partitions {
+            #expect(part.inputStart == next)
+            next += part.inputCount
+        }
+        // The heaviest partitions are taken first.
+        let works = islands.runOrder.map { islands.partitions[Int($0)].work }
+        #expect(works == works.sorted(by: >))
+    }
+
+    @Test func islandsArePackedToThePartitionWork() throws {
+        // Islands of 6 items (3 boxes, 3 contacts), the chain of 20, the ride of 3: packed in order of their lowest
+        // body until a partition reaches 12 items, two stacks go together.
+        let tuning = ParallelTuning(minimumWork: 0, partitionWork: 12, partitionsWanted: 1_000)
+        guard let (islands, field, _) = try Self.islandsOfStillField(tuning) else {
+            Issue.record("no step was split by islands in five tries")
+            return
+        }
+        let stackPartitions = islands.partitions.filter { $0.jointCount == 0 && $0.inputCount == 6 }
+        #expect(stackPartitions.count == field.stacks / 2)
+        #expect(stackPartitions.allSatisfy { $0.constraintCount == 6 && $0.work == 12 })
+        #expect(islands.partitions.count == field.stacks / 2 + 2)
+    }
+}
