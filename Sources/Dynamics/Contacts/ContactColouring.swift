@@ -1,0 +1,122 @@
+/// Colours for the contact constraints of large islands: a few large groups of constraints that share no moving body,
+/// in place of the many small levels that keep the step order exactly (`ContactLanes`).
+///
+/// A stack has as many levels as its longest chain of constraints (a pyramid of 100 rows about 300), each of a few
+/// dozen constraints: too small to share between threads with a barrier after each. A large island folds its levels
+/// onto `colourCount` colours: a constraint takes the colour of its level modulo the count or, when one of its
+/// moving bodies already has a constraint of that colour, the next colour free for both, going round. Solved colour
+/// after colour, each body still meets its constraints in step order (support below before support above, in the
+/// step order a stack is built in) except where the levels wrap round, once every `colourCount` levels. Colouring
+/// greedily instead (each constraint the lowest colour free for both bodies) alternates the order from one row of a
+/// stack to the next, and the stacks sag and slide; docs/performance.md, "Colours for large islands", has the
+/// figures. A constraint that finds no colour free (its bodies have `colourCount` other constraints between them) is
+/// solved after every colour, in levels of its own.
+///
+/// The colours depend only on the step's constraints, never on how many threads solve them.
+struct ContactColouring {
+    /// Islands (constraints joined through moving bodies) of at least this many constraints are coloured; smaller
+    /// ones keep their exact levels. A colour of an island this large holds on average 64 constraints (16 quads),
+    /// where splitting a group across threads starts to pay for the barrier after it
+    /// (`ParallelTuning.minimumGroupItems`); below it, colours would change results and gain nothing.
+    var minimumIsland = 1_024
+    /// How many colours levels fold onto (at most 64: a body's colours are one bit each of a word). Fewer colours
+    /// make larger groups and fewer barriers; 8 to 32 held the stacks alike (docs/performance.md), and 16 leaves a
+    /// pair of bodies room for 14 other constraints before one has to wait for the leftovers.
+    static let colourCount = 16
+
+    /// Per body: its island's root (union-find), then per root the number of the island's constraints.
+    private var parent = ContiguousArray<Int32>()
+    private var islandSize = ContiguousArray<Int32>()
+    /// Per body: the colours its constraints took so far.
+    private var used = ContiguousArray<UInt64>()
+    /// Per body: the level of its last constraint solved after the colours (-1: none).
+    private var lastLeftover = ContiguousArray<Int32>()
+
+    /// Replaces the level (`levels`, in solve slots) of every constraint of a large island by its colour; returns how
+    /// many slots there are now (`levelCount` when nothing is coloured). A body moves when its state has an inverse
+    /// mass or inertia; the others are never changed by a constraint, so sharing them orders nothing.
+    mutating func recolour(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                           states: UnsafeMutableBufferPointer<BodyState>,
+                           levels: UnsafeMutableBufferPointer<Int32>, levelCount: Int) -> Int {
+        let n = constraints.count, minimum = max(1, minimumIsland)
+        // Fewer constraints in all than one island needs: nothing to do, and nothing to pay.
+        guard n >= minimum else { return levelCount }
+        if parent.count != states.count {
+            parent = ContiguousArray(repeating: 0, count: states.count)
+            islandSize = ContiguousArray(repeating: 0, count: states.count)
+            used = ContiguousArray(repeating: 0, count: states.count)
+            lastLeftover = ContiguousArray(repeating: -1, count: states.count)
+        }
+        return parent.withUnsafeMutableBufferPointer { parent in
+        islandSize.withUnsafeMutableBufferPointer { size in
+        used.withUnsafeMutableBufferPointer { used in
+        lastLeftover.withUnsafeMutableBufferPointer { lastLeftover in
+            for b in parent.indices { parent[b] = Int32(b) }
+            @inline(__always) func moves(_ b: Int32) -> Bool {
+                states[Int(b)].invMass != 0 || states[Int(b)].invInertia != 0
+            }
+            @inline(__always) func find(_ x: Int32) -> Int32 {
+                var r = x
+                while parent[Int(r)] != r { r = parent[Int(r)] }
+                var y = x
+                while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
+                return r
+            }
+            for i in 0..<n {
+                let a = constraints[i].bodyA, b = constraints[i].bodyB
+                guard moves(a), moves(b) else { continue }
+                let ra = find(a), rb = find(b)
+                // The lower index becomes the root, so roots depend only on the constraints.
+                if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
+            }
+            // Each constraint's island, by a moving body of it (every constraint has one).
+            @inline(__always) func island(_ i: Int) -> Int {
+                let a = constraints[i].bodyA
+                return Int(find(moves(a) ? a : constraints[i].bodyB))
+            }
+            for i in 0..<n { size[island(i)] = 0 }
+            var any = false
+            for i in 0..<n {
+                let r = island(i)
+                size[r] += 1
+                if size[r] >= minimum { any = true }
+            }
+            guard any else { return levelCount }
+            for i in 0..<n {
+                used[Int(constraints[i].bodyA)] = 0; used[Int(constraints[i].bodyB)] = 0
+                lastLeftover[Int(constraints[i].bodyA)] = -1; lastLeftover[Int(constraints[i].bodyB)] = -1
+            }
+            let colours = Self.colourCount
+            // Leftovers come after every colour and every level of the islands left alone.
+            let leftoverStart = Int32(max(levelCount, colours))
+            var slots = levelCount
+            for i in 0..<n where size[island(i)] >= minimum {
+                let a = Int(constraints[i].bodyA), b = Int(constraints[i].bodyB)
+                let movesA = moves(Int32(a)), movesB = moves(Int32(b))
+                let taken = (movesA ? used[a] : 0) | (movesB ? used[b] : 0)
+                // The colours from the level's own round to the end, then from the first: the first free one.
+                let first = Int(levels[i]) % colours
+                let all: UInt64 = colours == 64 ? ~0 : (1 << UInt64(colours)) - 1
+                let free = ~taken & all
+                if free != 0 {
+                    let ahead = free & (all << UInt64(first))
+                    let colour = (ahead != 0 ? ahead : free).trailingZeroBitCount
+                    if movesA { used[a] |= 1 << UInt64(colour) }
+                    if movesB { used[b] |= 1 << UInt64(colour) }
+                    levels[i] = Int32(colour)
+                    slots = max(slots, colour + 1)
+                } else {
+                    let level = max(movesA ? lastLeftover[a] + 1 : 0, movesB ? lastLeftover[b] + 1 : 0)
+                    if movesA { lastLeftover[a] = level }
+                    if movesB { lastLeftover[b] = level }
+                    levels[i] = leftoverStart + level
+                    slots = max(slots, Int(leftoverStart + level) + 1)
+                }
+            }
+            return slots
+        }
+        }
+        }
+        }
+    }
+}
