@@ -42,8 +42,6 @@ struct PhysicsWorld {
     var scratchRefresh = ContiguousArray<ContactRefresh>()
     /// The joints' order for a step that splits them across threads.
     var scratchJointWave = JointWavefront()
-    /// The contact schedule's order for a step that splits it across threads.
-    var scratchContactWave = ContactWavefront()
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
     /// The neighbours boundary segments took from the tiles they end on (`joinBoundaries(endingOn:_:)`): taken back before
