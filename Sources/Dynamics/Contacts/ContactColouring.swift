@@ -31,6 +31,9 @@ struct ContactColouring {
     private var used = ContiguousArray<UInt64>()
     /// Per body: the level of its last constraint solved after the colours (-1: none).
     private var lastLeftover = ContiguousArray<Int32>()
+    /// Per constraint: its moving bodies (-1: the body does not move), and its island's root.
+    private var ends = ContiguousArray<SIMD2<Int32>>()
+    private var islandOf = ContiguousArray<Int32>()
 
     /// Replaces the level (`levels`, in solve slots) of every constraint of a large island by its colour; returns how
     /// many slots there are now (`levelCount` when nothing is coloured). A body moves when its state has an inverse
@@ -47,13 +50,24 @@ struct ContactColouring {
             used = ContiguousArray(repeating: 0, count: states.count)
             lastLeftover = ContiguousArray(repeating: -1, count: states.count)
         }
-        return parent.withUnsafeMutableBufferPointer { parent in
+        // The constraints are large records: their moving bodies are read once, into a dense array.
+        ends.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            let a = constraints[i].bodyA, b = constraints[i].bodyB
+            let movesA = states[Int(a)].invMass != 0 || states[Int(a)].invInertia != 0
+            let movesB = states[Int(b)].invMass != 0 || states[Int(b)].invInertia != 0
+            ends.append(SIMD2(movesA ? a : -1, movesB ? b : -1))
+        }
+        if islandOf.count < n { islandOf.append(contentsOf: repeatElement(0, count: n - islandOf.count)) }
+        return ends.withUnsafeBufferPointer { ends in
+        islandOf.withUnsafeMutableBufferPointer { islandOf in
+        parent.withUnsafeMutableBufferPointer { parent in
         islandSize.withUnsafeMutableBufferPointer { size in
         used.withUnsafeMutableBufferPointer { used in
         lastLeftover.withUnsafeMutableBufferPointer { lastLeftover in
-            for b in parent.indices { parent[b] = Int32(b) }
-            @inline(__always) func moves(_ b: Int32) -> Bool {
-                states[Int(b)].invMass != 0 || states[Int(b)].invInertia != 0
+            for e in ends {
+                if e.x >= 0 { parent[Int(e.x)] = e.x; size[Int(e.x)] = 0 }
+                if e.y >= 0 { parent[Int(e.y)] = e.y; size[Int(e.y)] = 0 }
             }
             @inline(__always) func find(_ x: Int32) -> Int32 {
                 var r = x
@@ -62,58 +76,53 @@ struct ContactColouring {
                 while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
                 return r
             }
-            for i in 0..<n {
-                let a = constraints[i].bodyA, b = constraints[i].bodyB
-                guard moves(a), moves(b) else { continue }
-                let ra = find(a), rb = find(b)
+            for e in ends where e.x >= 0 && e.y >= 0 {
+                let ra = find(e.x), rb = find(e.y)
                 // The lower index becomes the root, so roots depend only on the constraints.
                 if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
             }
             // Each constraint's island, by a moving body of it (every constraint has one).
-            @inline(__always) func island(_ i: Int) -> Int {
-                let a = constraints[i].bodyA
-                return Int(find(moves(a) ? a : constraints[i].bodyB))
-            }
-            for i in 0..<n { size[island(i)] = 0 }
             var any = false
             for i in 0..<n {
-                let r = island(i)
-                size[r] += 1
-                if size[r] >= minimum { any = true }
+                let r = find(ends[i].x >= 0 ? ends[i].x : ends[i].y)
+                islandOf[i] = r
+                size[Int(r)] += 1
+                if size[Int(r)] >= minimum { any = true }
             }
             guard any else { return levelCount }
-            for i in 0..<n {
-                used[Int(constraints[i].bodyA)] = 0; used[Int(constraints[i].bodyB)] = 0
-                lastLeftover[Int(constraints[i].bodyA)] = -1; lastLeftover[Int(constraints[i].bodyB)] = -1
+            for e in ends {
+                if e.x >= 0 { used[Int(e.x)] = 0; lastLeftover[Int(e.x)] = -1 }
+                if e.y >= 0 { used[Int(e.y)] = 0; lastLeftover[Int(e.y)] = -1 }
             }
             let colours = Self.colourCount
+            let all: UInt64 = colours == 64 ? ~0 : (1 << UInt64(colours)) - 1
             // Leftovers come after every colour and every level of the islands left alone.
             let leftoverStart = Int32(max(levelCount, colours))
             var slots = levelCount
-            for i in 0..<n where size[island(i)] >= minimum {
-                let a = Int(constraints[i].bodyA), b = Int(constraints[i].bodyB)
-                let movesA = moves(Int32(a)), movesB = moves(Int32(b))
-                let taken = (movesA ? used[a] : 0) | (movesB ? used[b] : 0)
+            for i in 0..<n where size[Int(islandOf[i])] >= minimum {
+                let a = Int(ends[i].x), b = Int(ends[i].y)
+                let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
                 // The colours from the level's own round to the end, then from the first: the first free one.
                 let first = Int(levels[i]) % colours
-                let all: UInt64 = colours == 64 ? ~0 : (1 << UInt64(colours)) - 1
                 let free = ~taken & all
                 if free != 0 {
                     let ahead = free & (all << UInt64(first))
                     let colour = (ahead != 0 ? ahead : free).trailingZeroBitCount
-                    if movesA { used[a] |= 1 << UInt64(colour) }
-                    if movesB { used[b] |= 1 << UInt64(colour) }
+                    if a >= 0 { used[a] |= 1 << UInt64(colour) }
+                    if b >= 0 { used[b] |= 1 << UInt64(colour) }
                     levels[i] = Int32(colour)
                     slots = max(slots, colour + 1)
                 } else {
-                    let level = max(movesA ? lastLeftover[a] + 1 : 0, movesB ? lastLeftover[b] + 1 : 0)
-                    if movesA { lastLeftover[a] = level }
-                    if movesB { lastLeftover[b] = level }
+                    let level = max(a >= 0 ? lastLeftover[a] + 1 : 0, b >= 0 ? lastLeftover[b] + 1 : 0)
+                    if a >= 0 { lastLeftover[a] = level }
+                    if b >= 0 { lastLeftover[b] = level }
                     levels[i] = leftoverStart + level
                     slots = max(slots, Int(leftoverStart + level) + 1)
                 }
             }
             return slots
+        }
+        }
         }
         }
         }
