@@ -1,16 +1,16 @@
 /// Colours for the contact constraints of large islands: a few large groups of constraints that share no moving body,
 /// in place of the many small levels that keep the step order exactly (`ContactLanes`).
 ///
-/// A stack has as many levels as its longest chain of constraints (a pyramid of 100 rows about 300), each of a few
-/// dozen constraints: too small to share between threads with a barrier after each. A large island folds its levels
+/// A stack has as many levels as its longest chain of constraints (a pyramid of 20 rows 110), each of a few
+/// constraints: too small to share between threads with a barrier after each. A large island folds its levels
 /// onto `colourCount` colours: a constraint takes the colour of its level modulo the count or, when one of its
 /// moving bodies already has a constraint of that colour, the next colour free for both, going round. Solved colour
-/// after colour, each body still meets its constraints in step order (support below before support above, in the
-/// step order a stack is built in) except where the levels wrap round, once every `colourCount` levels. Colouring
-/// greedily instead (each constraint the lowest colour free for both bodies) alternates the order from one row of a
-/// stack to the next, and the stacks sag and slide; docs/performance.md, "Colours for large islands", has the
-/// figures. A constraint that finds no colour free (its bodies have `colourCount` other constraints between them) is
-/// solved after every colour, in levels of its own.
+/// after colour, each body still meets its constraints in step order except where the levels wrap round, once every
+/// `colourCount` levels, and stacks stand as they do in levels. Colouring greedily instead (each constraint the
+/// lowest colour free for both bodies) reverses the order on every other body of a chain, and the 20-row pyramid
+/// drifts 25 times as far; docs/performance.md, "Colours for large islands", has the figures. A constraint that
+/// finds no colour free (its bodies have `colourCount` other constraints between them) is solved after every
+/// colour, in levels of its own.
 ///
 /// The colours depend only on the step's constraints, never on how many threads solve them.
 struct ContactColouring {
