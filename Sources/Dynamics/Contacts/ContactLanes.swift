@@ -1,18 +1,21 @@
-/// The contact constraints of a step arranged in quads for the four-lane solve without changing any result.
+/// The contact constraints of a step arranged in quads for the four-lane solve.
 ///
 /// Solving constraints one after another (Gauss-Seidel), only the order of two constraints that share a moving body
 /// matters. Each constraint gets a level: one more than the highest level of the earlier constraints it shares a
 /// moving body with. Constraints of one level share no moving body, and solving level after level keeps the step
 /// order of any two that do, so the result is bit for bit that of the one-by-one solve. Within a level the
 /// constraints go four at a time into quads (`WideContact`); the last quad of a kind may have empty lanes. Separate
-/// islands fill the same levels, so many small stacks fill their quads almost completely. Colouring the constraints
-/// (Box2D v3) would fill more within one stack, but it changes the order of constraints that share a body, and that
-/// order decides whether a tall stack stands (docs/performance.md).
+/// islands fill the same levels, so many small stacks fill their quads almost completely. A large island has too
+/// many small levels to share between threads; its levels are folded onto a few colours (`ContactColouring`), which
+/// keeps the step order on each body nearly everywhere, and the colours share the groups with the levels of the
+/// islands left alone.
 struct ContactLanes {
     /// False puts every constraint alone in a quad, in step order: the plain one-by-one solve, which tests compare
     /// the full quads against.
     var grouping = true
-    /// Quads of constraints of one level, solved at once.
+    /// Colours for the constraints of large islands (see `ContactColouring`).
+    var colouring = ContactColouring()
+    /// Quads of constraints of one group (a level or a colour), solved at once.
     var quads = ContiguousArray<WideContact>()
     /// For each quad, the constraint index of each lane (-1: an empty lane).
     var sources = ContiguousArray<SIMD4<Int32>>()
@@ -20,8 +23,8 @@ struct ContactLanes {
     /// two points, quads of one-point constraints. Each run continues where the previous run stopped (quads of
     /// every kind share `quads`).
     var runs = ContiguousArray<Int32>()
-    /// Each level's share of `quads`, unmerged: the groups of constraints that share no moving body, which workers
-    /// split among themselves (see `LaneGroup`).
+    /// Each group's share of `quads`, unmerged: constraints that share no moving body, which workers split among
+    /// themselves (see `LaneGroup`).
     var groups = ContiguousArray<LaneGroup>()
 
     /// Where each constraint is solved, kept for its storage (see `locate` in ImpulseWatch.swift).
@@ -29,7 +32,7 @@ struct ContactLanes {
 
     /// Per body, the level of the last constraint seen that moves it.
     private var lastLevel = ContiguousArray<Int32>()
-    /// Per constraint, its level.
+    /// Per constraint, its level, then its group (its colour, in a coloured island).
     private var levelOf = ContiguousArray<Int32>()
     /// Per level, where its constraints start in `order`.
     private var levelStart = ContiguousArray<Int32>()
@@ -49,12 +52,17 @@ struct ContactLanes {
             return
         }
         if grouping {
-            let levels = assignLevels(constraints, states: states)
+            var levels = assignLevels(constraints, states: states)
+            levels = levelOf.withUnsafeMutableBufferPointer { levelOf in
+                colouring.recolour(constraints, states: states,
+                                   levels: UnsafeMutableBufferPointer(rebasing: levelOf[0..<n]), levelCount: levels)
+            }
             sortByLevel(count: n, levels: levels)
             order.withUnsafeMutableBufferPointer { order in
             levelStart.withUnsafeBufferPointer { start in
                 for level in 0..<levels {
                     let first = Int(start[level]), end = Int(start[level + 1])
+                    if first == end { continue }
                     // Block-solved constraints first, then the other two-point ones, then one-point ones: a quad
                     // never mixes a block solve with a point-by-point one, at most one quad of a level mixes two
                     // points with one, and the quads of one-point constraints skip their second points.

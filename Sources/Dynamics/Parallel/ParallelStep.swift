@@ -1,9 +1,10 @@
 /// The parts of a world step split across the worker pool, each giving bit for bit what the serial loop gives.
 ///
 /// Loops over independent items (preparing constraints, integrating bodies) are cut into chunks that write disjoint
-/// data. The solve of contacts and of joints is a wavefront (`ContactWavefront`, `JointWavefront`): the threads take
-/// small chunks of the solve order in turn, and an item waits only for the earlier items on its moving bodies, so
-/// every body sees its constraints in step order. A step holds the pool from its start to its end
+/// data. The contact solve goes group by group (`LaneGroup`: a level, or a colour of a large island), each large
+/// group split across the threads with a barrier after it. The joint solve is a wavefront (`JointWavefront`): the
+/// threads take small chunks of the solve order in turn, and a joint waits only for the earlier joints on its moving
+/// bodies, so every body sees its joints in step order. A step holds the pool from its start to its end
 /// (`PhysicsWorld.step`); between jobs the workers spin briefly, so a job costs a few hundred nanoseconds to hand
 /// over. Work too small to pay for that runs on the calling thread (`ParallelTuning`).
 struct ParallelStep {
@@ -48,13 +49,10 @@ struct ParallelStep {
         return (count + job.pointee.chunkSize - 1) / job.pointee.chunkSize
     }
 
-    /// Hands the contact jobs the schedule and its wavefront (empty: the contacts are solved on this thread).
-    func useContacts(_ schedule: LaneSchedule, items: UnsafeBufferPointer<WaveItem>,
-                     waits: UnsafeBufferPointer<ItemPredecessors>) {
+    /// Hands the contact jobs the schedule; with `splits`, its large groups are solved across the workers.
+    func useContacts(_ schedule: LaneSchedule, splits: Bool) {
         job.pointee.schedule = schedule
-        job.pointee.waveItems = items
-        job.pointee.waveWaits = waits
-        if !items.isEmpty { job.pointee.marks = pool.marks(count: max(items.count, job.pointee.jointOrder.count)) }
+        job.pointee.splitsContacts = splits
     }
 
     /// Prepares every active joint (`Joint.prepare`).
@@ -75,26 +73,46 @@ struct ParallelStep {
         pool.run(StepJob.solveJoints, job, chunks: smallChunks(job.pointee.jointOrder.count, size: tuning.jointChunk))
     }
 
-    /// Warm starts the contacts: across the workers in the wavefront's order (`ContactWavefront`) when the step
-    /// split them (`splitsContacts`), else in solve order on this thread.
+    /// Warm starts the contacts in solve order: each group large enough (`ParallelTuning.minimumGroupItems`) split
+    /// across the workers, with a barrier after it, when the step splits the contacts; the rest on this thread.
     func warmStartContacts(_ schedule: LaneSchedule) {
-        guard job.pointee.waveItems.count > 0 else {
+        guard job.pointee.splitsContacts else {
             schedule.warmStart(states: job.pointee.states)
             return
         }
-        job.pointee.pass = pool.nextPass()
-        pool.run(StepJob.warmStartContacts, job, chunks: smallChunks(job.pointee.waveItems.count, size: tuning.contactItemChunk))
+        eachGroup(schedule, StepJob.warmStartContactGroup) { group in
+            schedule.warmStart(group: group, items: 0..<group.itemCount, states: job.pointee.states)
+        }
     }
 
     /// Solves the contacts once (see `warmStartContacts`).
     func solveContacts(_ schedule: LaneSchedule, useBias: Bool) {
-        guard job.pointee.waveItems.count > 0 else {
-            schedule.solve(states: job.pointee.states, inverseH: Float(job.pointee.inverseH), useBias: useBias)
+        let inverseH = Float(job.pointee.inverseH)
+        guard job.pointee.splitsContacts else {
+            schedule.solve(states: job.pointee.states, inverseH: inverseH, useBias: useBias)
             return
         }
-        job.pointee.pass = pool.nextPass()
         job.pointee.useBias = useBias
-        pool.run(StepJob.solveContacts, job, chunks: smallChunks(job.pointee.waveItems.count, size: tuning.contactItemChunk))
+        eachGroup(schedule, StepJob.solveContactGroup) { group in
+            schedule.solve(group: group, items: 0..<group.itemCount, states: job.pointee.states, inverseH: inverseH,
+                           useBias: useBias)
+        }
+    }
+
+    /// Runs `split` over the items of each large group, across the workers, and `alone` on each small one, group
+    /// after group. A group's items share no moving body, so how they are split changes nothing.
+    @inline(__always)
+    private func eachGroup(_ schedule: LaneSchedule, _ split: ParallelChunk, alone: (LaneGroup) -> Void) {
+        let groups = schedule.groups, minimum = max(1, tuning.minimumGroupItems)
+        for g in groups.indices {
+            let count = groups[g].itemCount
+            if count >= minimum {
+                job.pointee.contactGroup = g
+                pool.run(split, job, chunks: chunks(count, minimum: tuning.contactItemChunk))
+            } else if count > 0 {
+                alone(groups[g])
+            }
+        }
     }
 }
 
@@ -103,12 +121,12 @@ struct ParallelStep {
 struct ParallelTuning {
     /// A step splits its work only when its awake bodies plus contact constraints plus joints reach this.
     var minimumWork = 1_000
-    /// The contacts are solved across the workers only when at least this many constraints touch, in chunks of
-    /// at most `contactItemChunk` items (quads) of the wavefront's order. Off by default: on this
-    /// 2-core machine the wavefronts made the large pyramid and the joint grid slower on two threads than on one
-    /// (docs/performance.md, "Two workers"); tests still split them, to keep them exact.
-    var minimumConstraints = Int.max
-    var contactItemChunk = 16
+    /// The contacts are solved across the workers only when at least this many constraints touch; then each group
+    /// of at least `minimumGroupItems` quads (`LaneGroup`) is split, in chunks of at least `contactItemChunk` quads,
+    /// with a barrier after it, and smaller groups are solved on the stepping thread.
+    var minimumConstraints = 1_000
+    var minimumGroupItems = 16
+    var contactItemChunk = 8
     /// Fewest bodies or constraints in one chunk of the integration and the preparation.
     var loopChunk = 256
     /// The narrowphase is split only for at least this many contacts, and into chunks of at least `contactChunk`.
@@ -131,14 +149,16 @@ struct ParallelTuning {
     var islandsOnOneThread = true
 
     /// Splits everything, down to one item a chunk: the most thread switches, for tests. The islands are not split
-    /// apart, so the wavefronts are used.
-    static let finest = ParallelTuning(minimumWork: 0, minimumConstraints: 0, contactItemChunk: 1, loopChunk: 1,
+    /// apart, so the groups and the joint wavefront are used.
+    static let finest = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1,
+                                        contactItemChunk: 1, loopChunk: 1,
                                         minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1,
                                         minimumPartitions: Int.max)
 
     /// Splits the solve by islands into the smallest partitions (an island each), and the rest as finely as
     /// `finest`: for tests.
-    static let finestIslands = ParallelTuning(minimumWork: 0, minimumConstraints: 0, contactItemChunk: 1, loopChunk: 1,
+    static let finestIslands = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1,
+                                               contactItemChunk: 1, loopChunk: 1,
                                                minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1,
                                                minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max)
 }
@@ -159,9 +179,9 @@ struct StepJob {
     var schedule = LaneSchedule(quads: UnsafeMutableBufferPointer(start: nil, count: 0),
                                 runs: UnsafeBufferPointer(start: nil, count: 0),
                                 groups: UnsafeBufferPointer(start: nil, count: 0))
-    /// The wavefront of the contact schedule (`ContactWavefront`): empty when the contacts are solved on one thread.
-    var waveItems = UnsafeBufferPointer<WaveItem>(start: nil, count: 0)
-    var waveWaits = UnsafeBufferPointer<ItemPredecessors>(start: nil, count: 0)
+    /// Whether the contact solve is split across the workers, and the group being split.
+    var splitsContacts = false
+    var contactGroup = 0
     var useBias = true
     var joints = UnsafeMutableBufferPointer<Joint>(start: nil, count: 0)
     /// The step's active joints (indices into `joints`), in step order.
@@ -245,43 +265,16 @@ struct StepJob {
         }
     }
 
-    static let warmStartContacts: ParallelChunk = { raw, chunk in
-        contactWave(raw.assumingMemoryBound(to: StepJob.self), chunk, warmStart: true)
+    static let warmStartContactGroup: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let schedule = job.pointee.schedule, group = schedule.groups[job.pointee.contactGroup]
+        schedule.warmStart(group: group, items: job.pointee.range(chunk, of: group.itemCount), states: job.pointee.states)
     }
 
-    static let solveContacts: ParallelChunk = { raw, chunk in
-        contactWave(raw.assumingMemoryBound(to: StepJob.self), chunk, warmStart: false)
-    }
-
-    /// Warm starts or solves the items of one chunk of the contact wavefront. Consecutive items of one group wait
-    /// only for items of earlier groups, so each such run waits for all its predecessors, then is solved in one call.
-    @inline(__always)
-    private static func contactWave(_ job: UnsafeMutablePointer<StepJob>, _ chunk: Int, warmStart: Bool) {
-        let items = job.pointee.waveItems, waits = job.pointee.waveWaits, schedule = job.pointee.schedule
-        let marks = job.pointee.marks.unsafelyUnwrapped, pass = job.pointee.pass
-        let states = job.pointee.states
-        let range = job.pointee.range(chunk, of: items.count)
-        var k = range.lowerBound
-        while k < range.upperBound {
-            let g = items[k].group
-            var end = k + 1
-            while end < range.upperBound && items[end].group == g { end += 1 }
-            for i in k..<end {
-                let w = waits[i]
-                for lane in 0..<4 {
-                    marks.wait(for: w.a[lane], pass: pass)
-                    marks.wait(for: w.b[lane], pass: pass)
-                }
-            }
-            let group = schedule.groups[Int(g)], local = Int(items[k].index)..<Int(items[end - 1].index) + 1
-            if warmStart {
-                schedule.warmStart(group: group, items: local, states: states)
-            } else {
-                schedule.solve(group: group, items: local, states: states, inverseH: Float(job.pointee.inverseH),
-                               useBias: job.pointee.useBias)
-            }
-            for i in k..<end { marks.finish(i, pass: pass) }
-            k = end
-        }
+    static let solveContactGroup: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let schedule = job.pointee.schedule, group = schedule.groups[job.pointee.contactGroup]
+        schedule.solve(group: group, items: job.pointee.range(chunk, of: group.itemCount), states: job.pointee.states,
+                       inverseH: Float(job.pointee.inverseH), useBias: job.pointee.useBias)
     }
 }

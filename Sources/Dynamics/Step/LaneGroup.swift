@@ -1,5 +1,6 @@
 /// One group of the contact solve: constraints that share no moving body, so they can be solved in any order, or at
-/// once on several threads, with the same result bit for bit (today a level of `ContactLanes`).
+/// once on several threads, with the same result bit for bit (a level of `ContactLanes`, or a colour of a large
+/// island, `ContactColouring`).
 ///
 /// The group's work is a sequence of items, each a quad of constraints (`WideContact`): its block-solved quads, its
 /// other two-point quads, then its one-point quads. `LaneSchedule.solve(group:items:...)` solves any slice of that

@@ -179,9 +179,9 @@ extension PhysicsWorld {
         // Joints are split only when there are enough of them; then they follow a wavefront.
         let splitsJoints = solvePool != nil && activeJoints.count >= tuning.minimumJoints
         let splitsContacts = solvePool != nil && constraints.count >= tuning.minimumConstraints
-        var wave = JointWavefront(), contactWave = ContactWavefront()
-        swap(&wave, &scratchJointWave); swap(&contactWave, &scratchContactWave)
-        defer { swap(&wave, &scratchJointWave); swap(&contactWave, &scratchContactWave) }
+        var wave = JointWavefront()
+        swap(&wave, &scratchJointWave)
+        defer { swap(&wave, &scratchJointWave) }
         if splitsJoints { wave.build(active: activeJoints, joints: joints, states: states) }
         let marks = splitsJoints ? solvePool?.marks(count: activeJoints.count) : nil
         let threshold = restitutionThreshold
@@ -224,14 +224,7 @@ extension PhysicsWorld {
             lanes.build(cons, states: stateBuf)
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
-            if splitsContacts {
-                contactWave.build(schedule, states: stateBuf)
-            } else {
-                contactWave.clear()
-            }
-            contactWave.items.withUnsafeBufferPointer { itemBuf in
-            contactWave.predecessors.withUnsafeBufferPointer { waitBuf in
-            parallel?.useContacts(schedule, items: itemBuf, waits: waitBuf)
+            parallel?.useContacts(schedule, splits: splitsContacts)
             for k in 0..<substeps {
                 if !bouncing.isEmpty {
                     for input in inputs {
@@ -295,8 +288,6 @@ extension PhysicsWorld {
                     schedule.solve(states: stateBuf, inverseH: Float(inverseH), useBias: false)
                 }
                 if !watches.isEmpty { ImpulseWatch.accumulate(&watches, quads: schedule.quads) }
-            }
-            }
             }
             }
             }

@@ -42,8 +42,6 @@ struct PhysicsWorld {
     var scratchRefresh = ContiguousArray<ContactRefresh>()
     /// The joints' order for a step that splits them across threads.
     var scratchJointWave = JointWavefront()
-    /// The contact schedule's order for a step that splits it across threads.
-    var scratchContactWave = ContactWavefront()
     /// The touching contacts of a step that may be split by islands, the islands and their partitions, and one
     /// `ContactLanes` per thread solving partitions (`PartitionJob`).
     var scratchTouching = ContiguousArray<Int32>()

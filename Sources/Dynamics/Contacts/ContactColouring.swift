@@ -1,0 +1,131 @@
+/// Colours for the contact constraints of large islands: a few large groups of constraints that share no moving body,
+/// in place of the many small levels that keep the step order exactly (`ContactLanes`).
+///
+/// A stack has as many levels as its longest chain of constraints (a pyramid of 20 rows 110), each of a few
+/// constraints: too small to share between threads with a barrier after each. A large island folds its levels
+/// onto `colourCount` colours: a constraint takes the colour of its level modulo the count or, when one of its
+/// moving bodies already has a constraint of that colour, the next colour free for both, going round. Solved colour
+/// after colour, each body still meets its constraints in step order except where the levels wrap round, once every
+/// `colourCount` levels, and stacks stand as they do in levels. Colouring greedily instead (each constraint the
+/// lowest colour free for both bodies) reverses the order on every other body of a chain, and the 20-row pyramid
+/// drifts 25 times as far; docs/performance.md, "Colours for large islands", has the figures. A constraint that
+/// finds no colour free (its bodies have `colourCount` other constraints between them) is solved after every
+/// colour, in levels of its own.
+///
+/// The colours depend only on the step's constraints, never on how many threads solve them.
+struct ContactColouring {
+    /// Islands (constraints joined through moving bodies) of at least this many constraints are coloured; smaller
+    /// ones keep their exact levels. A colour of an island this large holds on average 64 constraints (16 quads),
+    /// where splitting a group across threads starts to pay for the barrier after it
+    /// (`ParallelTuning.minimumGroupItems`); below it, colours would change results and gain nothing.
+    var minimumIsland = 1_024
+    /// How many colours levels fold onto (at most 64: a body's colours are one bit each of a word). Fewer colours
+    /// make larger groups and fewer barriers; 8 to 32 held the stacks alike (docs/performance.md), and 16 leaves a
+    /// pair of bodies room for 14 other constraints before one has to wait for the leftovers.
+    static let colourCount = 16
+
+    /// Per body: its island's root (union-find), then per root the number of the island's constraints.
+    private var parent = ContiguousArray<Int32>()
+    private var islandSize = ContiguousArray<Int32>()
+    /// Per body: the colours its constraints took so far.
+    private var used = ContiguousArray<UInt64>()
+    /// Per body: the level of its last constraint solved after the colours (-1: none).
+    private var lastLeftover = ContiguousArray<Int32>()
+    /// Per constraint: its moving bodies (-1: the body does not move), and its island's root.
+    private var ends = ContiguousArray<SIMD2<Int32>>()
+    private var islandOf = ContiguousArray<Int32>()
+
+    /// Replaces the level (`levels`, in solve slots) of every constraint of a large island by its colour; returns how
+    /// many slots there are now (`levelCount` when nothing is coloured). A body moves when its state has an inverse
+    /// mass or inertia; the others are never changed by a constraint, so sharing them orders nothing.
+    mutating func recolour(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                           states: UnsafeMutableBufferPointer<BodyState>,
+                           levels: UnsafeMutableBufferPointer<Int32>, levelCount: Int) -> Int {
+        let n = constraints.count, minimum = max(1, minimumIsland)
+        // Fewer constraints in all than one island needs: nothing to do, and nothing to pay.
+        guard n >= minimum else { return levelCount }
+        if parent.count != states.count {
+            parent = ContiguousArray(repeating: 0, count: states.count)
+            islandSize = ContiguousArray(repeating: 0, count: states.count)
+            used = ContiguousArray(repeating: 0, count: states.count)
+            lastLeftover = ContiguousArray(repeating: -1, count: states.count)
+        }
+        // The constraints are large records: their moving bodies are read once, into a dense array.
+        ends.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            let a = constraints[i].bodyA, b = constraints[i].bodyB
+            let movesA = states[Int(a)].invMass != 0 || states[Int(a)].invInertia != 0
+            let movesB = states[Int(b)].invMass != 0 || states[Int(b)].invInertia != 0
+            ends.append(SIMD2(movesA ? a : -1, movesB ? b : -1))
+        }
+        if islandOf.count < n { islandOf.append(contentsOf: repeatElement(0, count: n - islandOf.count)) }
+        return ends.withUnsafeBufferPointer { ends in
+        islandOf.withUnsafeMutableBufferPointer { islandOf in
+        parent.withUnsafeMutableBufferPointer { parent in
+        islandSize.withUnsafeMutableBufferPointer { size in
+        used.withUnsafeMutableBufferPointer { used in
+        lastLeftover.withUnsafeMutableBufferPointer { lastLeftover in
+            for e in ends {
+                if e.x >= 0 { parent[Int(e.x)] = e.x; size[Int(e.x)] = 0 }
+                if e.y >= 0 { parent[Int(e.y)] = e.y; size[Int(e.y)] = 0 }
+            }
+            @inline(__always) func find(_ x: Int32) -> Int32 {
+                var r = x
+                while parent[Int(r)] != r { r = parent[Int(r)] }
+                var y = x
+                while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
+                return r
+            }
+            for e in ends where e.x >= 0 && e.y >= 0 {
+                let ra = find(e.x), rb = find(e.y)
+                // The lower index becomes the root, so roots depend only on the constraints.
+                if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
+            }
+            // Each constraint's island, by a moving body of it (every constraint has one).
+            var any = false
+            for i in 0..<n {
+                let r = find(ends[i].x >= 0 ? ends[i].x : ends[i].y)
+                islandOf[i] = r
+                size[Int(r)] += 1
+                if size[Int(r)] >= minimum { any = true }
+            }
+            guard any else { return levelCount }
+            for e in ends {
+                if e.x >= 0 { used[Int(e.x)] = 0; lastLeftover[Int(e.x)] = -1 }
+                if e.y >= 0 { used[Int(e.y)] = 0; lastLeftover[Int(e.y)] = -1 }
+            }
+            let colours = Self.colourCount
+            let all: UInt64 = colours == 64 ? ~0 : (1 << UInt64(colours)) - 1
+            // Leftovers come after every colour and every level of the islands left alone.
+            let leftoverStart = Int32(max(levelCount, colours))
+            var slots = levelCount
+            for i in 0..<n where size[Int(islandOf[i])] >= minimum {
+                let a = Int(ends[i].x), b = Int(ends[i].y)
+                let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
+                // The colours from the level's own round to the end, then from the first: the first free one.
+                let first = Int(levels[i]) % colours
+                let free = ~taken & all
+                if free != 0 {
+                    let ahead = free & (all << UInt64(first))
+                    let colour = (ahead != 0 ? ahead : free).trailingZeroBitCount
+                    if a >= 0 { used[a] |= 1 << UInt64(colour) }
+                    if b >= 0 { used[b] |= 1 << UInt64(colour) }
+                    levels[i] = Int32(colour)
+                    slots = max(slots, colour + 1)
+                } else {
+                    let level = max(a >= 0 ? lastLeftover[a] + 1 : 0, b >= 0 ? lastLeftover[b] + 1 : 0)
+                    if a >= 0 { lastLeftover[a] = level }
+                    if b >= 0 { lastLeftover[b] = level }
+                    levels[i] = leftoverStart + level
+                    slots = max(slots, Int(leftoverStart + level) + 1)
+                }
+            }
+            return slots
+        }
+        }
+        }
+        }
+        }
+        }
+    }
+}
