@@ -47,6 +47,8 @@ struct PhysicsWorld {
     var scratchJointWave = JointWavefront()
     /// The contact schedule's order for a step that splits it across threads.
     var scratchContactWave = ContactWavefront()
+    /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
+    var roomAtLastTrim = 0
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
     /// The neighbours boundary segments took from the tiles they end on (`joinBoundaries(endingOn:_:)`): taken back before

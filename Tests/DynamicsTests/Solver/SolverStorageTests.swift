@@ -172,6 +172,31 @@ import Testing
         #expect(w.shapes.capacity < 1100 && w.bounds.capacity < 1100)
     }
 
+    @Test func freedMemoryIsTrimmedOnlyAfterTheWorldGrew() throws {
+        var world = PhysicsWorld()
+        world.trimFreedMemoryAfterGrowth()
+        // An empty world has far less room than the growth that asks for a trim: nothing is recorded.
+        #expect(world.roomAtLastTrim == 0 && world.growingRoom < PhysicsWorld.trimGrowth)
+        let box = Shape.box(halfWidth: 10, halfHeight: 10)
+        world.reserve(bodies: 2000)
+        for k in 0..<2000 {
+            let body = world.createBody(type: .dynamicBody, origin: Vector(Double(k % 50) * 30, Double(k / 50) * 30), angle: 0)
+            _ = world.createShape(body: body, shape: box, friction: 0.5, restitution: 0, filter: CollisionFilter(itemGroups: [0]))
+        }
+        // 2,000 bodies, shapes and bounds are about 800 KB of room: a trim, and the room it was made at.
+        let grown = world.growingRoom
+        #expect(grown >= PhysicsWorld.trimGrowth)
+        world.trimFreedMemoryAfterGrowth()
+        #expect(world.roomAtLastTrim == grown)
+        // Growing by less than the step leaves the mark where it was; giving room back lowers it.
+        world.contacts.reserveCapacity(world.contacts.capacity + 1000)
+        world.trimFreedMemoryAfterGrowth()
+        #expect(world.roomAtLastTrim == grown)
+        world.bodies = []
+        world.trimFreedMemoryAfterGrowth()
+        #expect(world.roomAtLastTrim == world.growingRoom && world.growingRoom < grown)
+    }
+
     @Test func itemsRareSettingsReadTheirDefaultsAndKeepWhatIsSet() throws {
         let item = try DynamicItem(center: Vector(10, 10), size: Vector(20, 20))
         #expect(item.color == nil && item.alpha == 1 && !item.isHidden && item.subviews.isEmpty)
