@@ -2,7 +2,7 @@
 /// overlap. Only a contact that touches (its latest manifold has points) has a manifold to keep, with the mixed
 /// material and the impulses kept for warm starting: those live in a `ContactTouch` of the world's `touches`, made
 /// when the contact begins touching and given back when it ends, which the many contacts that only wait nearby
-/// (about half of them in a pile) do without.
+/// (three in four in a settling pile of 10,000) do without.
 ///
 /// 24 bytes, where the manifold in place made 200.
 struct Contact {
