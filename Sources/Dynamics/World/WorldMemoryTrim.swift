@@ -15,7 +15,7 @@ extension PhysicsWorld {
     /// Hands the pages of freed heap blocks back to the system once the world's arrays have grown by
     /// `trimGrowth` bytes since it last did. An array that grows leaves the block it grew out of to the allocator,
     /// and glibc keeps such blocks resident once its threshold for mapping large blocks has risen past them (it
-    /// rises with the first large block freed): a pile of 10,000 bodies held about 140 bytes a body of them after 60
+    /// rises with the first large block freed): a pile of 10,000 bodies held about 150 bytes a body of them after 60
     /// frames, left by its contacts, touch records and the solver's arrays growing as the pile settled. Growth at
     /// that scale happens a few times in a world's life, so the trim (a walk over the allocator's free blocks) is
     /// rare; what is trimmed and used again is faulted back in by the system.
