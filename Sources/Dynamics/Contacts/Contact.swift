@@ -1,44 +1,26 @@
-/// A pair of shapes whose broadphase boxes overlap, with the latest manifold and the impulses kept for warm starting.
-/// Contacts are keyed by shape pair and live as long as the boxes overlap; `touching` follows the manifold.
+/// A pair of shapes whose broadphase boxes overlap. Contacts are keyed by shape pair and live as long as the boxes
+/// overlap. Only a contact that touches (its latest manifold has points) has a manifold to keep, with the mixed
+/// material and the impulses kept for warm starting: those live in a `ContactTouch` of the world's `touches`, made
+/// when the contact begins touching and given back when it ends, which the many contacts that only wait nearby
+/// (three in four in a settling pile of 10,000) do without.
 ///
-/// 200 bytes: the manifold last, so the two flags fill the end of its storage rather than a slot of their own.
+/// 24 bytes, where the manifold in place made 200.
 struct Contact {
     var shapeA: Int32
     var shapeB: Int32
     var bodyA: Int32
     var bodyB: Int32
-    var friction: Double
-    var restitution: Double
-    /// Impulses of the manifold's points from the last step, matched by feature id for warm starting.
-    var normalImpulse1: Double = 0
-    var tangentImpulse1: Double = 0
-    var normalImpulse2: Double = 0
-    var tangentImpulse2: Double = 0
-    var manifold = Manifold()
-    var touching = false
+    /// The contact's `ContactTouch` in the world's `touches` while it touches, else -1.
+    var touch: Int32 = -1
     var inUse = true
+
+    /// Whether the latest manifold has points.
+    var touching: Bool { touch >= 0 }
 
     /// Key of an unordered shape pair, lower index first.
     static func key(_ a: Int32, _ b: Int32) -> UInt64 {
         let lo = UInt64(UInt32(bitPattern: min(a, b))), hi = UInt64(UInt32(bitPattern: max(a, b)))
         return (lo << 32) | hi
-    }
-
-    /// Replaces the manifold, carrying impulses over to points that came from the same features.
-    @inline(__always)
-    mutating func update(with new: borrowing Manifold) {
-        // Only the old ids are needed, not a copy of the whole old manifold.
-        let id1 = manifold.id1IfPresent, id2 = manifold.id2IfPresent
-        let (on1, ot1, on2, ot2) = (normalImpulse1, tangentImpulse1, normalImpulse2, tangentImpulse2)
-        func carried(_ id: UInt32) -> (Double, Double) {
-            if id1 == id { return (on1, ot1) }
-            if id2 == id { return (on2, ot2) }
-            return (0, 0)
-        }
-        manifold = copy new
-        (normalImpulse1, tangentImpulse1) = new.id1IfPresent.map(carried) ?? (0, 0)
-        (normalImpulse2, tangentImpulse2) = new.id2IfPresent.map(carried) ?? (0, 0)
-        touching = new.pointCount > 0
     }
 }
 

@@ -16,6 +16,9 @@ struct ContactConstraint {
     var contact: Int32
     var bodyA: Int32
     var bodyB: Int32
+    /// The contact's touch record (`Contact.touch`), where its manifold, material and impulses are; it fills the
+    /// room the handles leave before the normal.
+    var touch: Int32 = -1
     var normal = Vector.zero
     var friction: Double = 0
     var restitution: Double = 0
@@ -41,8 +44,9 @@ struct ContactConstraint {
 /// constraints in single precision (`WideContactSolver`).
 enum ContactSolver {
     /// Freezes anchors, masses and softness for the step.
-    /// The contact is read in place: it is a large record and copying it per contact per step showed in profiles.
-    static func prepare(_ c: inout ContactConstraint, contact: UnsafePointer<Contact>, bodies: UnsafeMutableBufferPointer<Body>,
+    /// The touch record is read in place: it is a large record and copying it per contact per step showed in profiles.
+    static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
+                        bodies: UnsafeMutableBufferPointer<Body>,
                         states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness, staticSoftness: Softness) {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         let mA = states[a].invMass, iA = states[a].invInertia
@@ -96,7 +100,7 @@ enum ContactSolver {
 
     /// Keeps the impulses in the contact for next step's warm start.
     @inline(__always)
-    static func store(_ c: borrowing ContactConstraint, into contact: inout Contact) {
+    static func store(_ c: borrowing ContactConstraint, into contact: inout ContactTouch) {
         // The constraint's first point is the manifold's first present point.
         if contact.manifold.point1 != nil {
             contact.normalImpulse1 = c.p1.normalImpulse; contact.tangentImpulse1 = c.p1.tangentImpulse

@@ -169,7 +169,7 @@ struct StepJob {
     var bodies: UnsafeMutableBufferPointer<Body>
     var states: UnsafeMutableBufferPointer<BodyState>
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    var contacts: UnsafeBufferPointer<Contact>
+    var touches: UnsafeBufferPointer<ContactTouch>
     var inputs: UnsafeBufferPointer<VelocityInput>
     var h: Double
     var inverseH: Double
@@ -205,10 +205,10 @@ struct StepJob {
 
     static let prepareContacts: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: StepJob.self)
-        let cons = job.pointee.constraints, contacts = job.pointee.contacts
-        guard let base = contacts.baseAddress else { return }
+        let cons = job.pointee.constraints, touches = job.pointee.touches
+        guard let base = touches.baseAddress else { return }
         for i in job.pointee.range(chunk, of: cons.count) {
-            ContactSolver.prepare(&cons[i], contact: base + Int(cons[i].contact), bodies: job.pointee.bodies,
+            ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: job.pointee.bodies,
                                   states: job.pointee.states, contactSoftness: job.pointee.contactSoftness,
                                   staticSoftness: job.pointee.staticSoftness)
         }

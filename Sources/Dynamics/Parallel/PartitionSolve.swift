@@ -12,7 +12,7 @@ struct PartitionJob {
     var states: UnsafeMutableBufferPointer<BodyState>
     /// The step's contact constraints, laid out partition after partition.
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    var contacts: UnsafeBufferPointer<Contact>
+    var touches: UnsafeBufferPointer<ContactTouch>
     var joints: UnsafeMutableBufferPointer<Joint>
     var partitions: UnsafeBufferPointer<IslandPartition>
     /// The partitions in the order the threads take them.
@@ -59,9 +59,9 @@ struct PartitionJob {
         let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])
         let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
         let gains = j.gains
-        if let base = j.contacts.baseAddress {
+        if let base = j.touches.baseAddress {
             for i in cons.indices {
-                ContactSolver.prepare(&cons[i], contact: base + Int(cons[i].contact), bodies: bodies, states: states,
+                ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: bodies, states: states,
                                       contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
             }
         }

@@ -3,6 +3,8 @@ extension PhysicsWorld {
     /// changes of touching become events. With a pool, the manifolds are computed across its threads first (see
     /// `refreshContactsInParallel`).
     mutating func updateContacts(pool: WorkerPool? = nil, tuning: ParallelTuning = ParallelTuning()) {
+        // First, what the last step's growth (and the sync's, before this step) left with the allocator.
+        trimFreedMemoryAfterGrowth()
         var pairs = ContiguousArray<(Int32, Int32)>()
         swap(&pairs, &scratchPairs)
         pairs.removeAll(keepingCapacity: true)
@@ -55,39 +57,47 @@ extension PhysicsWorld {
             return
         }
         var c = 0
+        var stop = ContactScanStop(index: 0, action: .none)
         while c < contacts.count {
-            var stop = ContactScanStop(index: contacts.count, action: .none)
             do {
                 let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
-                var found = events
+                var found = events, freed = freeTouches
                 events = []
+                freeTouches = []
                 var faces = ContiguousArray<UInt8>()
                 swap(&faces, &separatingFaces)
                 defer { swap(&faces, &separatingFaces) }
-                stop = contacts.withUnsafeMutableBufferPointer { cb in faces.withUnsafeMutableBufferPointer { fb in
-                    shapeStore.withUnsafeBufferPointer { sp in
-                        boundStore.withUnsafeBufferPointer { xp in
-                            bodyStore.withUnsafeBufferPointer { bp in
-                                Self.scanContacts(cb, faces: fb, shapes: sp, bounds: xp, bodies: bp, from: c, events: &found)
+                contacts.withUnsafeMutableBufferPointer { cb in touches.withUnsafeMutableBufferPointer { tb in
+                    faces.withUnsafeMutableBufferPointer { fb in
+                        shapeStore.withUnsafeBufferPointer { sp in
+                            boundStore.withUnsafeBufferPointer { xp in
+                                bodyStore.withUnsafeBufferPointer { bp in
+                                    Self.scanContacts(cb, touches: tb, faces: fb, shapes: sp, bounds: xp, bodies: bp, from: c,
+                                                      events: &found, freeTouches: &freed, stop: &stop)
+                                }
                             }
                         }
                     }
                 } }
                 swap(&found, &events)
+                swap(&freed, &freeTouches)
             }
             guard stop.index < contacts.count else { break }
             let i = stop.index
-            let ia = contacts[i].bodyA, ib = contacts[i].bodyB
             switch stop.action {
             case .destroy:
                 if contacts[i].touching {
                     events.append(ContactEvent(shapeA: contacts[i].shapeA, shapeB: contacts[i].shapeB, began: false, point: .zero))
                 }
                 destroyContact(Int32(i))
+            case .begin:
+                // The touch record is made here, where the array of them may grow.
+                beginTouch(Int32(i), stop.manifold)
+                let event = bodies.withUnsafeBufferPointer { Self.beganEvent(contacts[i], touches, index: i, bodies: $0) }
+                events.append(event)
+                wakeIfNeeded(i)
             case .wake:
-                // A moving body touching a sleeping one wakes its island: they must be solved together.
-                if !bodies[Int(ia)].isAwake { wakeBody(ia) }
-                if !bodies[Int(ib)].isAwake { wakeBody(ib) }
+                wakeIfNeeded(i)
             case .none:
                 break
             }
@@ -95,24 +105,41 @@ extension PhysicsWorld {
         }
     }
 
-    /// Updates the manifolds of contacts from `first` on, appending touching changes to `events`, until a contact
-    /// must be destroyed (its fat boxes no longer overlap; left untouched) or touches a body that is not awake
-    /// (updated, its wake left to the caller). Returns where it stopped, or the contact count when it got through.
-    private static func scanContacts(_ contacts: UnsafeMutableBufferPointer<Contact>, faces: UnsafeMutableBufferPointer<UInt8>,
+    /// Wakes the bodies of contact `i` when it touches and one of them is not awake: a moving body touching a
+    /// sleeping one wakes its island, as they must be solved together.
+    private mutating func wakeIfNeeded(_ i: Int) {
+        guard bodies.withUnsafeBufferPointer({ Self.needsWake(contacts[i], $0) }) else { return }
+        let ia = contacts[i].bodyA, ib = contacts[i].bodyB
+        if !bodies[Int(ia)].isAwake { wakeBody(ia) }
+        if !bodies[Int(ib)].isAwake { wakeBody(ib) }
+    }
+
+    /// Updates the manifolds of contacts from `first` on, appending touching changes to `events` and the touch
+    /// records of contacts that stopped touching to `freeTouches`, until a contact must be destroyed (its fat boxes
+    /// no longer overlap; left untouched), begins touching (its manifold in `stop`, its touch record and event left
+    /// to the caller) or touches a body that is not awake (updated, its wake left to the caller). Sets `stop` to
+    /// where it stopped, or to the contact count when it got through.
+    private static func scanContacts(_ contacts: UnsafeMutableBufferPointer<Contact>,
+                                     touches: UnsafeMutableBufferPointer<ContactTouch>, faces: UnsafeMutableBufferPointer<UInt8>,
                                      shapes: UnsafeBufferPointer<ShapeRecord>,
                                      bounds: UnsafeBufferPointer<ShapeBounds>, bodies: UnsafeBufferPointer<Body>, from first: Int,
-                                     events: inout [ContactEvent]) -> ContactScanStop {
+                                     events: inout [ContactEvent], freeTouches: inout [Int32], stop: inout ContactScanStop) {
         for c in first..<contacts.count where contacts[c].inUse {
-            switch refresh(c, contacts, faces: faces, shapes: shapes, bounds: bounds, bodies: bodies) {
+            switch refresh(c, contacts, touches: touches, faces: faces, shapes: shapes, bounds: bounds, bodies: bodies,
+                           beginning: &stop.manifold) {
             case .idle, .kept: continue
-            case .destroy: return ContactScanStop(index: c, action: .destroy)
-            case .began: events.append(beganEvent(contacts[c], index: c, bodies: bodies))
-            case .ended: events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
             case .updated: break
+            case .destroy: stop.index = c; stop.action = .destroy; return
+            case .began: stop.index = c; stop.action = .begin; return
+            case .ended:
+                freeTouches.append(contacts[c].touch)
+                contacts[c].touch = -1
+                events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
             }
-            if needsWake(contacts[c], bodies) { return ContactScanStop(index: c, action: .wake) }
+            if needsWake(contacts[c], bodies) { stop.index = c; stop.action = .wake; return }
         }
-        return ContactScanStop(index: contacts.count, action: .none)
+        stop.index = contacts.count
+        stop.action = .none
     }
 
     /// Whether contact `c`, just updated, touches a body that is not awake (which must then wake).
@@ -123,8 +150,9 @@ extension PhysicsWorld {
     }
 
     /// The event of a contact that just began touching, from its new manifold.
-    private static func beganEvent(_ c: borrowing Contact, index: Int, bodies: UnsafeBufferPointer<Body>) -> ContactEvent {
-        let manifold = c.manifold
+    private static func beganEvent(_ c: borrowing Contact, _ touches: ContiguousArray<ContactTouch>, index: Int,
+                                   bodies: UnsafeBufferPointer<Body>) -> ContactEvent {
+        let manifold = touches[Int(c.touch)].manifold
         let point = manifold.point1?.point ?? manifold.point2?.point ?? .zero
         let base = bodies.baseAddress.unsafelyUnwrapped
         return ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, began: true, point: point, contact: Int32(index),
@@ -132,30 +160,37 @@ extension PhysicsWorld {
                             speed: approachSpeed(manifold, base + Int(c.bodyA), base + Int(c.bodyB)))
     }
 
-    /// Gives contact `c` (in use) its new manifold when one of its bodies moves, and says what happened. Touches
-    /// contact `c` and its face hint only, so different contacts can be refreshed on different threads.
+    /// Gives contact `c` (in use) its new manifold when one of its bodies moves, and says what happened. A contact
+    /// that still touches gets the manifold in its touch record; one that stops (`.ended`) leaves the record for the
+    /// caller to give back; one that begins touching has no record yet, and its manifold goes to `beginning` for the
+    /// caller to make one. Touches contact `c`'s touch record and its face hint only, so different contacts can be
+    /// refreshed on different threads.
     @inline(__always)
-    static func refresh(_ c: Int, _ contacts: UnsafeMutableBufferPointer<Contact>, faces: UnsafeMutableBufferPointer<UInt8>,
+    static func refresh(_ c: Int, _ contacts: UnsafeMutableBufferPointer<Contact>,
+                        touches: UnsafeMutableBufferPointer<ContactTouch>, faces: UnsafeMutableBufferPointer<UInt8>,
                         shapes: UnsafeBufferPointer<ShapeRecord>, bounds: UnsafeBufferPointer<ShapeBounds>,
-                        bodies: UnsafeBufferPointer<Body>) -> ContactRefresh {
+                        bodies: UnsafeBufferPointer<Body>, beginning: inout Manifold) -> ContactRefresh {
         let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
         guard bodies[ia].isSimulated || bodies[ib].isSimulated || bodies[ia].isMovingKinematic
             || bodies[ib].isMovingKinematic else { return .idle }
         let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
         if !bounds[sa].fatAABB.overlaps(bounds[sb].fatAABB) { return .destroy }
-        let wasTouching = contacts[c].touching
-        let manifold: Manifold
+        let touch = Int(contacts[c].touch)
         if tooFarForPoints(bounds, sa, sb) {
-            // `collide` would find no point; an untouched contact without points stays as it is.
-            if !wasTouching && contacts[c].manifold.pointCount == 0 { return .kept }
-            manifold = Manifold()
-        } else {
-            manifold = collide(shapePointer(shapes, sa), bodies[ia].transform, shapePointer(shapes, sb), bodies[ib].transform,
-                               hint: &faces[c])
+            // `collide` would find no point; a contact that does not touch stays as it is.
+            return touch < 0 ? .kept : .ended
         }
-        contacts[c].update(with: manifold)
-        let touching = contacts[c].touching
-        return touching && !wasTouching ? .began : !touching && wasTouching ? .ended : .updated
+        let manifold = collide(shapePointer(shapes, sa), bodies[ia].transform, shapePointer(shapes, sb), bodies[ib].transform,
+                               hint: &faces[c])
+        let touching = manifold.pointCount > 0
+        if touch >= 0 {
+            guard touching else { return .ended }
+            touches[touch].update(with: manifold)
+            return .updated
+        }
+        guard touching else { return .updated }
+        beginning = manifold
+        return .began
     }
 
     /// Refreshes every contact across the pool's threads, then walks the contacts in order on this thread to make
@@ -175,19 +210,22 @@ extension PhysicsWorld {
             var faces = ContiguousArray<UInt8>()
             swap(&faces, &separatingFaces)
             defer { swap(&faces, &separatingFaces) }
-            contacts.withUnsafeMutableBufferPointer { cb in faces.withUnsafeMutableBufferPointer { fb in
+            contacts.withUnsafeMutableBufferPointer { cb in touches.withUnsafeMutableBufferPointer { tb in
+            faces.withUnsafeMutableBufferPointer { fb in
             outcome.withUnsafeMutableBufferPointer { ob in
             shapeStore.withUnsafeBufferPointer { sp in boundStore.withUnsafeBufferPointer { xp in
             bodyStore.withUnsafeBufferPointer { bp in
-                var job = ContactRefreshJob(contacts: cb, faces: fb, shapes: sp, bounds: xp, bodies: bp, outcome: ob,
+                var job = ContactRefreshJob(contacts: cb, touches: tb, faces: fb, shapes: sp, bounds: xp, bodies: bp,
+                                            outcome: ob,
                                             chunkSize: max(tuning.contactChunk,
                                                            (cb.count + 4 * pool.participants - 1) / (4 * pool.participants)))
                 let chunks = (cb.count + job.chunkSize - 1) / job.chunkSize
                 withUnsafeMutablePointer(to: &job) { pool.run(ContactRefreshJob.refresh, $0, chunks: chunks) }
-            } } } } } }
+            } } } } } } }
         }
         var woke = false
         var c = 0
+        var beginning = Manifold()
         while c < contacts.count {
             defer { c += 1 }
             guard contacts[c].inUse else { continue }
@@ -195,17 +233,11 @@ extension PhysicsWorld {
             if result == .idle {
                 // Bodies woken earlier in this walk may make the contact one to refresh now.
                 guard woke else { continue }
-                let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
-                var faces = ContiguousArray<UInt8>()
-                swap(&faces, &separatingFaces)
-                defer { swap(&faces, &separatingFaces) }
-                result = contacts.withUnsafeMutableBufferPointer { cb in faces.withUnsafeMutableBufferPointer { fb in
-                    shapeStore.withUnsafeBufferPointer { sp in boundStore.withUnsafeBufferPointer { xp in
-                        bodyStore.withUnsafeBufferPointer { bp in
-                            Self.refresh(c, cb, faces: fb, shapes: sp, bounds: xp, bodies: bp)
-                        }
-                    } }
-                } }
+                result = refreshHere(c, beginning: &beginning)
+            } else if result == .began {
+                // The thread had nowhere to keep the new manifold: the same call gives it again here (the face hint
+                // it left changes how fast, never what).
+                result = refreshHere(c, beginning: &beginning)
             }
             switch result {
             case .idle, .kept:
@@ -218,9 +250,11 @@ extension PhysicsWorld {
                 woke = true
                 continue
             case .began:
-                let event = bodies.withUnsafeBufferPointer { Self.beganEvent(contacts[c], index: c, bodies: $0) }
+                beginTouch(Int32(c), beginning)
+                let event = bodies.withUnsafeBufferPointer { Self.beganEvent(contacts[c], touches, index: c, bodies: $0) }
                 events.append(event)
             case .ended:
+                endTouch(Int32(c))
                 events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
             case .updated:
                 break
@@ -232,6 +266,23 @@ extension PhysicsWorld {
                 woke = true
             }
         }
+    }
+
+    /// `refresh` of contact `c` on this thread, on the world's own storage.
+    private mutating func refreshHere(_ c: Int, beginning: inout Manifold) -> ContactRefresh {
+        let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
+        var faces = ContiguousArray<UInt8>()
+        swap(&faces, &separatingFaces)
+        defer { swap(&faces, &separatingFaces) }
+        return contacts.withUnsafeMutableBufferPointer { cb in touches.withUnsafeMutableBufferPointer { tb in
+            faces.withUnsafeMutableBufferPointer { fb in
+                shapeStore.withUnsafeBufferPointer { sp in boundStore.withUnsafeBufferPointer { xp in
+                    bodyStore.withUnsafeBufferPointer { bp in
+                        Self.refresh(c, cb, touches: tb, faces: fb, shapes: sp, bounds: xp, bodies: bp, beginning: &beginning)
+                    }
+                } }
+            }
+        } }
     }
 
     /// The fastest approach along the normal of the manifold's points, from the bodies' velocities as the step
@@ -277,9 +328,11 @@ extension PhysicsWorld {
 
 /// Where `scanContacts` stopped and what the contact there still needs.
 private struct ContactScanStop {
-    enum Action { case none, destroy, wake }
+    enum Action { case none, destroy, begin, wake }
     var index: Int
     var action: Action
+    /// For `begin`, the contact's first manifold with points.
+    var manifold = Manifold()
 }
 
 /// What refreshing a contact did (see `PhysicsWorld.refresh`).
@@ -290,17 +343,18 @@ enum ContactRefresh: UInt8 {
     case destroy
     /// Too far apart for points and without any: left as it was.
     case kept
-    /// A new manifold; touching as before.
+    /// A new manifold (or, for a contact that does not touch, none with points); touching as before.
     case updated
-    /// A new manifold, and it began touching.
+    /// A new manifold, and it began touching: the manifold is the caller's to keep (see `PhysicsWorld.refresh`).
     case began
-    /// A new manifold, and it stopped touching.
+    /// A new manifold without points: it stopped touching, and its touch record is the caller's to give back.
     case ended
 }
 
 /// What the threads refreshing contacts read (see `PhysicsWorld.refreshContactsInParallel`).
 private struct ContactRefreshJob {
     var contacts: UnsafeMutableBufferPointer<Contact>
+    var touches: UnsafeMutableBufferPointer<ContactTouch>
     var faces: UnsafeMutableBufferPointer<UInt8>
     var shapes: UnsafeBufferPointer<ShapeRecord>
     var bounds: UnsafeBufferPointer<ShapeBounds>
@@ -311,10 +365,12 @@ private struct ContactRefreshJob {
     static let refresh: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: ContactRefreshJob.self).pointee
         let lower = chunk * job.chunkSize, upper = min(job.contacts.count, lower + job.chunkSize)
+        // A contact that begins touching is refreshed again in the walk after, which has room for its manifold.
+        var beginning = Manifold()
         for c in lower..<upper {
             job.outcome[c] = job.contacts[c].inUse
-                ? PhysicsWorld.refresh(c, job.contacts, faces: job.faces, shapes: job.shapes, bounds: job.bounds,
-                                       bodies: job.bodies)
+                ? PhysicsWorld.refresh(c, job.contacts, touches: job.touches, faces: job.faces, shapes: job.shapes,
+                                       bounds: job.bounds, bodies: job.bodies, beginning: &beginning)
                 : .idle
         }
     }

@@ -35,29 +35,38 @@ extension PhysicsWorld {
     /// what they are swept against; targets are taken where they ended the step. Two fast bodies crossing each other
     /// are left to the speculative contacts.
     mutating func solveContinuous(inputs: ContiguousArray<VelocityInput>, dt: Double) {
-        var fast: [(body: Int32, travel: Double)] = []
+        // The fast bodies are marked in one pass over the inputs and swept in a second, rather than listed: a falling
+        // pile has thousands of them every step, and a list made anew each step left the allocator blocks it grew
+        // out of. A sweep moves only its own body, so a body's travel reads the same in both passes.
+        var anyFast = false
         for input in inputs {
             let i = Int(input.body)
             // A kinematic body goes where its velocity takes it, through anything.
             guard bodies[i].shape >= 0, bodies[i].isDynamic else { continue }
-            let travel = (bodies[i].center - bodies[i].center0).length + abs(bodies[i].w) * dt * bodies[i].maxExtent
-            if travel > 0.5 * bodies[i].minExtent {
-                fast.append((input.body, travel))
+            if travel(ofBody: i, dt: dt) > 0.5 * bodies[i].minExtent {
                 bodies[i].isFast = true
+                anyFast = true
             }
         }
-        guard !fast.isEmpty else { return }
+        guard anyFast else { return }
         // Sleeping bodies are targets too, so the thinnest is looked for over every dynamic body with a shape.
         var thinnest = Double.infinity
         for i in bodies.indices where bodies[i].inUse && bodies[i].isDynamic && bodies[i].shape >= 0 {
             thinnest = min(thinnest, bodies[i].minExtent)
         }
         // Targets are judged by where they ended the step, so the order of the fast bodies does not matter.
-        for f in fast {
-            let reach = SweepReach.of(travel: f.travel, minExtent: bodies[Int(f.body)].minExtent, thinnest: thinnest)
-            sweep(f.body, travel: f.travel, reach: reach)
+        for input in inputs where bodies[Int(input.body)].isFast {
+            let travel = travel(ofBody: Int(input.body), dt: dt)
+            let reach = SweepReach.of(travel: travel, minExtent: bodies[Int(input.body)].minExtent, thinnest: thinnest)
+            sweep(input.body, travel: travel, reach: reach)
         }
-        for f in fast { bodies[Int(f.body)].isFast = false }
+        for input in inputs { bodies[Int(input.body)].isFast = false }
+    }
+
+    /// How far body `i` travelled this step, with what its turning adds at its farthest point.
+    @inline(__always)
+    private func travel(ofBody i: Int, dt: Double) -> Double {
+        (bodies[i].center - bodies[i].center0).length + abs(bodies[i].w) * dt * bodies[i].maxExtent
     }
 
     private mutating func sweep(_ bodyIndex: Int32, travel: Double, reach: SweepReach) {

@@ -113,20 +113,23 @@ extension PhysicsWorld {
         }
         if byIslands {
             for c in islands.contactOrder {
-                constraints.append(ContactConstraint(contact: c, bodyA: contacts[Int(c)].bodyA, bodyB: contacts[Int(c)].bodyB))
+                constraints.append(ContactConstraint(contact: c, bodyA: contacts[Int(c)].bodyA, bodyB: contacts[Int(c)].bodyB,
+                                                     touch: contacts[Int(c)].touch))
             }
         } else if listed {
             for c in touching {
-                constraints.append(ContactConstraint(contact: c, bodyA: contacts[Int(c)].bodyA, bodyB: contacts[Int(c)].bodyB))
+                constraints.append(ContactConstraint(contact: c, bodyA: contacts[Int(c)].bodyA, bodyB: contacts[Int(c)].bodyB,
+                                                     touch: contacts[Int(c)].touch))
             }
         } else {
             for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
                 guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
-                constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB))
+                constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB,
+                                                     touch: contacts[c].touch))
             }
         }
         bouncing.removeAll(keepingCapacity: true)
-        for i in constraints.indices where contacts[Int(constraints[i].contact)].restitution > 0 {
+        for i in constraints.indices where touches[Int(constraints[i].touch)].restitution > 0 {
             bouncing.append(Int32(i))
         }
         impactChanged.removeAll(keepingCapacity: true)
@@ -193,11 +196,11 @@ extension PhysicsWorld {
         constraints.withUnsafeMutableBufferPointer { cons in
         joints.withUnsafeMutableBufferPointer { jointBuf in
         inputs.withUnsafeBufferPointer { inputBuf in
-        contacts.withUnsafeBufferPointer { contactBuf in
+        touches.withUnsafeBufferPointer { touchBuf in
         activeJoints.withUnsafeBufferPointer { activeBuf in
         wave.order.withUnsafeBufferPointer { orderBuf in
         wave.predecessors.withUnsafeBufferPointer { beforeBuf in
-            var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, contacts: contactBuf, inputs: inputBuf,
+            var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf, inputs: inputBuf,
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
             job.joints = jointBuf
@@ -210,9 +213,9 @@ extension PhysicsWorld {
             let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
             if let parallel {
                 parallel.prepareContacts()
-            } else if let base = contactBuf.baseAddress {
+            } else if let base = touchBuf.baseAddress {
                 for i in cons.indices {
-                    ContactSolver.prepare(&cons[i], contact: base + Int(cons[i].contact), bodies: bodyBuf, states: stateBuf,
+                    ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: bodyBuf, states: stateBuf,
                                           contactSoftness: contactSoftness, staticSoftness: staticSoftness)
                 }
             }
@@ -315,8 +318,8 @@ extension PhysicsWorld {
                                      watches: ContiguousArray<ImpulseWatch>, dt: Double) {
         // On the buffers: a constraint is a large record, and iterating by value copied each one.
         constraints.withUnsafeBufferPointer { cons in
-            contacts.withUnsafeMutableBufferPointer { contactBuf in
-                for i in cons.indices { ContactSolver.store(cons[i], into: &contactBuf[Int(cons[i].contact)]) }
+            touches.withUnsafeMutableBufferPointer { touchBuf in
+                for i in cons.indices { ContactSolver.store(cons[i], into: &touchBuf[Int(cons[i].touch)]) }
             }
         }
 
@@ -349,7 +352,7 @@ extension PhysicsWorld {
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
-        contacts.withUnsafeBufferPointer { contactBuf in
+        touches.withUnsafeBufferPointer { touchBuf in
         joints.withUnsafeMutableBufferPointer { jointBuf in
         islands.partitions.withUnsafeBufferPointer { parts in
         islands.runOrder.withUnsafeBufferPointer { runOrder in
@@ -360,7 +363,7 @@ extension PhysicsWorld {
         impactChanged.withUnsafeMutableBufferPointer { changedBuf in
         gains.withUnsafeMutableBufferPointer { gainBuf in
         scratchPartitionLanes.withUnsafeMutableBufferPointer { lanesBuf in
-            var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, contacts: contactBuf,
+            var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf,
                                    joints: jointBuf, partitions: parts, runOrder: runOrder, inputs: inputBuf,
                                    activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
                                    impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
@@ -519,9 +522,9 @@ extension PhysicsWorld {
         for j in joints.indices where joints[j].inUse && (joints[j].bodyA == id || joints[j].bodyB == id) {
             joints[j].resetImpulses()
         }
-        for c in contacts.indices where contacts[c].inUse && (contacts[c].bodyA == id || contacts[c].bodyB == id) {
-            contacts[c].normalImpulse1 = 0; contacts[c].tangentImpulse1 = 0
-            contacts[c].normalImpulse2 = 0; contacts[c].tangentImpulse2 = 0
+        for c in contacts.indices where contacts[c].inUse && contacts[c].touching
+            && (contacts[c].bodyA == id || contacts[c].bodyB == id) {
+            touches[Int(contacts[c].touch)].resetImpulses()
         }
     }
 }

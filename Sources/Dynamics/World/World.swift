@@ -7,6 +7,8 @@ struct PhysicsWorld {
     /// The boxes of each shape, by shape handle (see `ShapeBounds`).
     var bounds = ContiguousArray<ShapeBounds>()
     var contacts = ContiguousArray<Contact>()
+    /// What touching contacts keep (manifold, material, impulses), by `Contact.touch`; freed slots are reused.
+    var touches = ContiguousArray<ContactTouch>()
     /// Per contact handle, the face that last kept its polygons apart (`SeparatingFace`); only a hint for speed,
     /// so a slot reused by a new contact may keep an old one.
     var separatingFaces = ContiguousArray<UInt8>()
@@ -17,6 +19,7 @@ struct PhysicsWorld {
     var freeBodies: [Int32] = []
     var freeShapes: [Int32] = []
     var freeContacts: [Int32] = []
+    var freeTouches: [Int32] = []
     var freeJoints: [Int32] = []
     /// Counts islands put to sleep, to tag them.
     var sleepCounter: Int32 = 0
@@ -47,6 +50,8 @@ struct PhysicsWorld {
     var scratchTouching = ContiguousArray<Int32>()
     var scratchIslands = IslandPartitions()
     var scratchPartitionLanes = ContiguousArray<ContactLanes>()
+    /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
+    var roomAtLastTrim = 0
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
     /// The neighbours boundary segments took from the tiles they end on (`joinBoundaries(endingOn:_:)`): taken back before
@@ -207,10 +212,13 @@ struct PhysicsWorld {
     mutating func setMaterial(_ id: Int32, friction: Double, restitution: Double) {
         shapes[Int(id)].friction = friction
         shapes[Int(id)].restitution = restitution
-        for c in contacts.indices where contacts[c].inUse && (contacts[c].shapeA == id || contacts[c].shapeB == id) {
-            let a = shapes[Int(contacts[c].shapeA)], b = shapes[Int(contacts[c].shapeB)]
-            contacts[c].friction = mixFriction(a.friction, b.friction)
-            contacts[c].restitution = mixRestitution(a.restitution, b.restitution)
+        // A contact that does not touch has no material yet: it mixes its shapes' when it begins touching.
+        for c in contacts.indices where contacts[c].inUse && contacts[c].touching
+            && (contacts[c].shapeA == id || contacts[c].shapeB == id) {
+            let t = Int(contacts[c].touch)
+            touches[t].friction = mixFriction(shapes[Int(contacts[c].shapeA)].friction, shapes[Int(contacts[c].shapeB)].friction)
+            touches[t].restitution = mixRestitution(shapes[Int(contacts[c].shapeA)].restitution,
+                                                    shapes[Int(contacts[c].shapeB)].restitution)
         }
     }
 
@@ -238,11 +246,32 @@ struct PhysicsWorld {
         let key = Contact.key(a, b)
         guard contactOfPair[key] == nil else { return }
         // Field by field: a shape record is large and copying two of them per new pair showed in profiles.
-        let i = Int(a), j = Int(b)
-        let c = Contact(shapeA: a, shapeB: b, bodyA: shapes[i].body, bodyB: shapes[j].body,
-                        friction: mixFriction(shapes[i].friction, shapes[j].friction),
-                        restitution: mixRestitution(shapes[i].restitution, shapes[j].restitution))
+        let c = Contact(shapeA: a, shapeB: b, bodyA: shapes[Int(a)].body, bodyB: shapes[Int(b)].body)
         contactOfPair[key] = Self.allocate(&contacts, &freeContacts, c)
+    }
+
+    /// Contact `id`, which did not touch, touches now with `manifold` (which has points): it gets a touch record
+    /// with its shapes' material mixed and no impulses.
+    mutating func beginTouch(_ id: Int32, _ manifold: borrowing Manifold) {
+        let i = Int(contacts[Int(id)].shapeA), j = Int(contacts[Int(id)].shapeB)
+        let touch = ContactTouch(friction: mixFriction(shapes[i].friction, shapes[j].friction),
+                                 restitution: mixRestitution(shapes[i].restitution, shapes[j].restitution),
+                                 manifold: manifold)
+        contacts[Int(id)].touch = Self.allocate(&touches, &freeTouches, touch)
+    }
+
+    /// Contact `id` stops touching: its touch record is given back.
+    mutating func endTouch(_ id: Int32) {
+        let t = contacts[Int(id)].touch
+        guard t >= 0 else { return }
+        contacts[Int(id)].touch = -1
+        Self.release(&freeTouches, t)
+    }
+
+    /// The latest manifold of contact `id`: empty when it does not touch.
+    func manifold(ofContact id: Int32) -> Manifold {
+        let t = contacts[Int(id)].touch
+        return t >= 0 ? touches[Int(t)].manifold : Manifold()
     }
 
     /// Removes a contact without an event: contacts removed by changes outside the step are not reported.
@@ -252,6 +281,7 @@ struct PhysicsWorld {
         contactOfPair[Contact.key(c.shapeA, c.shapeB)] = nil
         contacts[Int(id)].inUse = false
         if c.touching {
+            endTouch(id)
             // The other body may have been resting on this one.
             wakeBody(c.bodyA); wakeBody(c.bodyB)
         }

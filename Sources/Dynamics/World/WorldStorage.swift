@@ -16,13 +16,14 @@ extension PhysicsWorld {
                              elementBytes: MemoryLayout<Element>.stride)
         }
         return [part("bodies", bodies), part("shapes", shapes), part("shape bounds", bounds),
-                part("contacts", contacts), part("separating faces", separatingFaces), part("joints", joints),
+                part("contacts", contacts), part("contact touches", touches),
+                part("separating faces", separatingFaces), part("joints", joints),
                 WorldStoragePart(name: "broadphase", count: broadPhase.proxyCount, capacity: broadPhase.proxyCount,
                                  elementBytes: 0, fixedBytes: broadPhase.storageBytes),
                 WorldStoragePart(name: "pair map", count: contacts.count, capacity: contacts.count,
                                  elementBytes: 0, fixedBytes: contactOfPair.storageBytes),
                 part("free bodies", freeBodies), part("free shapes", freeShapes),
-                part("free contacts", freeContacts), part("free joints", freeJoints), part("events", events),
+                part("free contacts", freeContacts), part("free touches", freeTouches), part("free joints", freeJoints), part("events", events),
                 part("solver states", scratchStates), part("solver inputs", scratchInputs),
                 part("contact constraints", scratchConstraints), part("joint scratch", scratchJoints),
                 part("impulse watches", scratchWatches), part("bouncing contacts", scratchBouncing),

@@ -32,7 +32,7 @@ import Testing
         let w = animator.world
         func meanSeparation(_ lower: DynamicItem, _ upper: DynamicItem) -> Double? {
             guard let c = w.contactOfPair[Contact.key(lower.shapeID, upper.shapeID)], w.contacts[Int(c)].touching,
-                  let p1 = w.contacts[Int(c)].manifold.point1, let p2 = w.contacts[Int(c)].manifold.point2 else { return nil }
+                  let p1 = w.manifold(ofContact: c).point1, let p2 = w.manifold(ofContact: c).point2 else { return nil }
             return 0.5 * (p1.separation + p2.separation)
         }
         let top = try #require(meanSeparation(boxes[8], boxes[9]))

@@ -8,7 +8,11 @@ import Testing
         // Each of these is multiplied by the bodies, shapes or contacts of a world; a field added in the wrong
         // place grows them by a whole slot (see docs/performance.md, "Memory per body").
         #expect(MemoryLayout<Body>.stride == 232)
-        #expect(MemoryLayout<Contact>.stride == 200)
+        #expect(MemoryLayout<Contact>.stride == 24)
+        #expect(MemoryLayout<ContactTouch>.stride == 184)
+        // The touch record's handle fills the room the constraint's handles leave before its normal.
+        #expect(MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.touch) == 12)
+        #expect(MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.normal) == 16)
         #expect(MemoryLayout<Manifold>.size == 133)
         #expect(MemoryLayout<DynamicTree.Node>.stride == 48)
         #expect(MemoryLayout<Shape>.stride == 48)
@@ -44,11 +48,11 @@ import Testing
         func point(_ id: UInt32) -> ManifoldPoint {
             ManifoldPoint(anchorA: .zero, anchorB: .zero, point: .zero, separation: 0, id: id)
         }
-        var c = Contact(shapeA: 0, shapeB: 1, bodyA: 1, bodyB: 2, friction: 0.5, restitution: 0)
         var first = Manifold()
         first.append(point(featureID(1, 2)))
         first.append(point(featureID(2, 3)))
-        c.update(with: first)
+        var c = ContactTouch(friction: 0.5, restitution: 0, manifold: first)
+        #expect(c.normalImpulse1 == 0 && c.tangentImpulse1 == 0 && c.normalImpulse2 == 0 && c.tangentImpulse2 == 0)
         (c.normalImpulse1, c.tangentImpulse1, c.normalImpulse2, c.tangentImpulse2) = (10, 1, 20, 2)
         // The same features in the other order, and a new one: impulses follow their features, the new one starts at 0.
         var second = Manifold()
@@ -59,9 +63,40 @@ import Testing
         var third = Manifold()
         third.append(point(featureID(9, 9)))
         c.update(with: third)
-        #expect(c.normalImpulse1 == 0 && c.tangentImpulse1 == 0 && c.touching)
-        c.update(with: Manifold())
-        #expect(!c.touching)
+        #expect(c.normalImpulse1 == 0 && c.tangentImpulse1 == 0 && c.manifold.pointCount == 1)
+    }
+
+    @Test func onlyTouchingContactsKeepATouchRecord() throws {
+        // Two boxes on the floor 6 pt apart: their fat boxes overlap (5 pt of margin each), so they have a contact,
+        // but they are farther apart than a speculative point reaches (2 pt), so it never touches; a third falls onto
+        // the floor. Touch records go to touching contacts only, and are given back and reused.
+        let animator = try Animator(referenceSize: Vector(1000, 1000))
+        let left = try DynamicItem(center: Vector(100, 975), size: Vector(50, 50))
+        let right = try DynamicItem(center: Vector(156, 975), size: Vector(50, 50))
+        let faller = try DynamicItem(center: Vector(500, 900), size: Vector(50, 50))
+        let collision = CollisionBehavior(items: [left, right, faller])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(collision)
+        try animator.addBehavior(GravityBehavior(items: [left, right, faller]))
+        animator.allowsSleep = false
+        try animator.run(1)
+        let w = animator.world
+        let pair = try #require(w.contactOfPair[Contact.key(left.shapeID, right.shapeID)])
+        #expect(!w.contacts[Int(pair)].touching && w.manifold(ofContact: pair).pointCount == 0)
+        let touching = w.contacts.filter { $0.inUse && $0.touching }
+        #expect(touching.count >= 3)
+        #expect(w.touches.count - w.freeTouches.count == touching.count)
+        // Every touching contact has a record of its own, holding a manifold with points.
+        #expect(Set(touching.map(\.touch)).count == touching.count)
+        #expect(touching.allSatisfy { w.touches[Int($0.touch)].manifold.pointCount > 0 })
+        // Taking the faller away gives its record back; the next touch reuses it rather than growing the array.
+        let records = w.touches.count, free = w.freeTouches.count
+        collision.removeItem(faller)
+        try animator.step()
+        #expect(animator.world.freeTouches.count == free + 1 && animator.world.touches.count == records)
+        try collision.addItem(faller)
+        try animator.run(1)
+        #expect(animator.world.touches.count == records && animator.world.freeTouches.count == free)
     }
 
     @Test func pairMapKeepsKeysWhoseHalvesAreLarge() {
@@ -135,6 +170,31 @@ import Testing
         // Made in one sync: room for the ground and the items' bodies, shapes and bounds, not twice that.
         #expect(w.bodies.count == 1001 && w.bodies.capacity < 1100)
         #expect(w.shapes.capacity < 1100 && w.bounds.capacity < 1100)
+    }
+
+    @Test func freedMemoryIsTrimmedOnlyAfterTheWorldGrew() throws {
+        var world = PhysicsWorld()
+        world.trimFreedMemoryAfterGrowth()
+        // An empty world has far less room than the growth that asks for a trim: nothing is recorded.
+        #expect(world.roomAtLastTrim == 0 && world.growingRoom < PhysicsWorld.trimGrowth)
+        let box = Shape.box(halfWidth: 10, halfHeight: 10)
+        world.reserve(bodies: 2000)
+        for k in 0..<2000 {
+            let body = world.createBody(type: .dynamicBody, origin: Vector(Double(k % 50) * 30, Double(k / 50) * 30), angle: 0)
+            _ = world.createShape(body: body, shape: box, friction: 0.5, restitution: 0, filter: CollisionFilter(itemGroups: [0]))
+        }
+        // 2,000 bodies, shapes and bounds are about 800 KB of room: a trim, and the room it was made at.
+        let grown = world.growingRoom
+        #expect(grown >= PhysicsWorld.trimGrowth)
+        world.trimFreedMemoryAfterGrowth()
+        #expect(world.roomAtLastTrim == grown)
+        // Growing by less than the step leaves the mark where it was; giving room back lowers it.
+        world.contacts.reserveCapacity(world.contacts.capacity + 1000)
+        world.trimFreedMemoryAfterGrowth()
+        #expect(world.roomAtLastTrim == grown)
+        world.bodies = []
+        world.trimFreedMemoryAfterGrowth()
+        #expect(world.roomAtLastTrim == world.growingRoom && world.growingRoom < grown)
     }
 
     @Test func itemsRareSettingsReadTheirDefaultsAndKeepWhatIsSet() throws {

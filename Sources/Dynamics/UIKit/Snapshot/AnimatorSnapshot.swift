@@ -32,8 +32,9 @@ extension Animator {
         for b in behaviorTree { b.contribute(to: &parts, referenceBounds: referenceBounds) }
         var points: [Vector] = []
         for c in world.contacts where c.inUse && c.touching {
-            if let p = c.manifold.point1, p.separation < Tolerance.linearSlop { points.append(p.point) }
-            if let p = c.manifold.point2, p.separation < Tolerance.linearSlop { points.append(p.point) }
+            let manifold = world.touches[Int(c.touch)].manifold
+            if let p = manifold.point1, p.separation < Tolerance.linearSlop { points.append(p.point) }
+            if let p = manifold.point2, p.separation < Tolerance.linearSlop { points.append(p.point) }
         }
         let fields = parts.fields.isEmpty ? [] : sampleFields(parts.fields, items: items)
         var snapshot = WorldSnapshot(time: elapsedTime, referenceBounds: referenceBounds, items: items,

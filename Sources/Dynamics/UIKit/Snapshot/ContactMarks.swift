@@ -14,9 +14,10 @@ extension Animator {
     public func contactMarks() -> [ContactMark] {
         var marks: [ContactMark] = []
         for c in world.contacts where c.inUse && c.touching {
-            let normal = c.manifold.normal
-            if let p = c.manifold.point1, p.separation < Tolerance.linearSlop { marks.append(ContactMark(point: p.point, normal: normal)) }
-            if let p = c.manifold.point2, p.separation < Tolerance.linearSlop { marks.append(ContactMark(point: p.point, normal: normal)) }
+            let manifold = world.touches[Int(c.touch)].manifold
+            let normal = manifold.normal
+            if let p = manifold.point1, p.separation < Tolerance.linearSlop { marks.append(ContactMark(point: p.point, normal: normal)) }
+            if let p = manifold.point2, p.separation < Tolerance.linearSlop { marks.append(ContactMark(point: p.point, normal: normal)) }
         }
         return marks
     }

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension PhysicsWorld {
+    /// Bytes of room in the arrays that grow while a world is built and runs: its records and the solver's per-step
+    /// arrays, by capacity. A cheap sum, read every step.
+    var growingRoom: Int {
+        func room<Element>(_ array: ContiguousArray<Element>) -> Int { array.capacity * MemoryLayout<Element>.stride }
+        return room(bodies) + room(shapes) + room(bounds) + room(contacts) + room(touches) + room(separatingFaces)
+            + room(joints) + room(scratchStates) + room(scratchInputs) + room(scratchConstraints)
+            + room(scratchLanes.quads) + room(scratchLanes.sources)
+    }
+
+    /// Hands the pages of freed heap blocks back to the system once the world's arrays have grown by
+    /// `trimGrowth` bytes since it last did. An array that grows leaves the block it grew out of to the allocator,
+    /// and glibc keeps such blocks resident once its threshold for mapping large blocks has risen past them (it
+    /// rises with the first large block freed): a pile of 10,000 bodies held about 150 bytes a body of them after 60
+    /// frames, left by its contacts, touch records and the solver's arrays growing as the pile settled. Growth at
+    /// that scale happens a few times in a world's life, so the trim (a walk over the allocator's free blocks) is
+    /// rare; what is trimmed and used again is faulted back in by the system.
+    mutating func trimFreedMemoryAfterGrowth() {
+        let room = growingRoom
+        guard room >= roomAtLastTrim + Self.trimGrowth else {
+            // A world that gave room back trims again only after growing past its new size.
+            roomAtLastTrim = min(roomAtLastTrim, room)
+            return
+        }
+        roomAtLastTrim = room
+        _ = Self.mallocTrim?(0)
+    }
+
+    /// glibc's `malloc_trim`, which its Swift module does not declare: looked up once among the process's symbols.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        // RTLD_DEFAULT: the global scope, the C library included.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
+
+    /// Growth of `growingRoom` that asks for a trim: large enough that small worlds, and the steps of a world that
+    /// no longer grows, never pay for one.
+    static let trimGrowth = 256 * 1024
+}
