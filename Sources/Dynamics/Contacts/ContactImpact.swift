@@ -26,6 +26,11 @@ enum ContactImpact {
     /// needs at most n passes in any constraint order; the cap keeps a jammed cluster of very elastic bodies cheap.
     static let extraPasses = 8
 
+    /// From this many bouncing constraints on, a pass after the first visits only the constraints on its worklist
+    /// (`ImpactWorklist`) instead of scanning them all for one whose bodies changed: a dense pile of elastic bodies
+    /// can take nearly as many passes as it has bouncing constraints, and scanning made that quadratic.
+    static let worklistMinimum = 32
+
     /// Resolves the impacts among `bouncing` (indices of constraints with restitution) at the current velocities.
     /// `impactImpulse` of each constraint receives what it applied. `passLimit` caps the passes (by default
     /// `bouncing.count + extraPasses`); a step that resolves its islands' impacts separately gives each the cap of
@@ -34,12 +39,19 @@ enum ContactImpact {
     /// After the first pass a constraint is visited again only when one of its bodies changed in the pass before or
     /// in this one (`changed` holds, per body, the last pass that changed it; `pass` counts passes through the
     /// step): a constraint whose bodies kept their velocities since it was found no impact is still none, so
-    /// skipping it changes nothing but the cost.
+    /// skipping it changes nothing but the cost. Constraints are visited in the order of `bouncing` within a pass,
+    /// whichever way they are found (`worklistFrom`: the fewest bouncing constraints for the worklist; tests
+    /// compare both ways), so the result is the same bit for bit.
     static func resolve(_ bouncing: UnsafeBufferPointer<Int32>, _ cons: UnsafeMutableBufferPointer<ContactConstraint>,
                         states: UnsafeMutableBufferPointer<BodyState>, gains: UnsafeBufferPointer<VelocityChange>,
                         changed: UnsafeMutableBufferPointer<Int32>, pass: inout Int32, threshold: Double, h: Double,
-                        passLimit: Int? = nil) {
+                        passLimit: Int? = nil, worklistFrom: Int = worklistMinimum) {
         let maxPasses = passLimit ?? bouncing.count + extraPasses
+        if bouncing.count >= worklistFrom {
+            ImpactWorklist.resolve(bouncing, cons, states: states, gains: gains, changed: changed, pass: &pass,
+                                   threshold: threshold, h: h, maxPasses: maxPasses)
+            return
+        }
         for p in 0..<maxPasses {
             let current = pass
             pass += 1
@@ -51,12 +63,16 @@ enum ContactImpact {
                 guard collide(&cons[c], states: states, gains: gains, threshold: threshold, h: h) else { continue }
                 applied = true
                 // Static and kinematic bodies keep their velocities: marking them would revisit all they touch.
-                if states[a].invMass > 0 || states[a].invInertia > 0 { changed[a] = current }
-                if states[b].invMass > 0 || states[b].invInertia > 0 { changed[b] = current }
+                if moves(states[a]) { changed[a] = current }
+                if moves(states[b]) { changed[b] = current }
             }
             guard applied else { break }
         }
     }
+
+    /// Whether constraints change this body's velocity (static, kinematic and sleeping bodies have no inverse mass).
+    @inline(__always)
+    static func moves(_ s: BodyState) -> Bool { s.invMass > 0 || s.invInertia > 0 }
 
     /// One collision of constraint `c`, if one of its points is an impact now. Returns whether it applied an impulse.
     @inline(__always)
