@@ -21,6 +21,7 @@ enum ImpactWorklist {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { changedBodies in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { heapStorage in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { queuedFor in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { impacts in
             // Each moving body's bouncing constraints: (body, position) pairs sorted by body, then position.
             var pairs = 0
             for k in 0..<n {
@@ -35,6 +36,7 @@ enum ImpactWorklist {
             var sorted = UnsafeMutableBufferPointer(rebasing: byBody[0..<pairs])
             sorted.sort()
             queuedFor.initialize(repeating: -1)
+            impacts.initialize(repeating: 0)
             var heap = PositionHeap(storage: heapStorage)
             var changedCount = 0
 
@@ -69,15 +71,18 @@ enum ImpactWorklist {
                         guard ContactImpact.collide(&cons[c], states: states, gains: gains, threshold: threshold, h: h)
                         else { continue }
                         applied = true
+                        impacts[k] += 1
                         mark(cons[c].bodyA, after: k)
                         mark(cons[c].bodyB, after: k)
                     }
                 } else {
                     while let position = heap.popMin() {
                         let k = Int(position), c = Int(bouncing[k])
-                        guard ContactImpact.collide(&cons[c], states: states, gains: gains, threshold: threshold, h: h)
+                        guard impacts[k] < ContactImpact.maxImpactsPerConstraint,
+                              ContactImpact.collide(&cons[c], states: states, gains: gains, threshold: threshold, h: h)
                         else { continue }
                         applied = true
+                        impacts[k] += 1
                         mark(cons[c].bodyA, after: k)
                         mark(cons[c].bodyB, after: k)
                     }
@@ -99,6 +104,7 @@ enum ImpactWorklist {
                 }
                 changedCount = 0
             }
+        }
         }
         }
         }

@@ -71,7 +71,8 @@ import Testing
 
         /// Resolves the impacts (one call per sub-step, `calls` of them) with the given worklist threshold; returns
         /// the final states, constraints, pass counter and change marks.
-        func resolved(worklistFrom: Int, calls: Int) -> ([BodyState], [ContactConstraint], Int32, [Int32]) {
+        func resolved(worklistFrom: Int, calls: Int, passLimit: Int? = nil)
+            -> ([BodyState], [ContactConstraint], Int32, [Int32]) {
             var states = self.states, cons = self.cons
             var changed = [Int32](repeating: -2, count: states.count)
             let gains = [VelocityChange](repeating: VelocityChange(), count: states.count)
@@ -88,7 +89,8 @@ import Testing
                 changed.withUnsafeMutableBufferPointer { changed in
                 gains.withUnsafeBufferPointer { gains in
                     ContactImpact.resolve(bouncing, cons, states: states, gains: gains, changed: changed, pass: &pass,
-                                          threshold: 1, h: 1.0 / 240, worklistFrom: worklistFrom)
+                                          threshold: 1, h: 1.0 / 240, passLimit: passLimit,
+                                          worklistFrom: worklistFrom)
                 }
                 }
                 }
@@ -127,5 +129,24 @@ import Testing
         let (states, _, _, _) = network.resolved(worklistFrom: 0, calls: 1)
         #expect(states[49].v.x == 300)
         for i in 0..<49 { #expect(abs(states[i].v.x) < 1e-9) }
+    }
+
+    /// A ball between two walls, elastic (e = 1): each collision sends it back at the same speed towards the other
+    /// wall, for ever within one sub-step's passes. Each contact collides `maxImpactsPerConstraint` times, each time
+    /// with impulse 2 m v, and the rest is left to the soft solve; the ball ends moving as it started.
+    @Test(arguments: [0, Int.max])
+    func aContactCollidesAtMostItsShareOfTimes(worklistFrom: Int) {
+        var network = Network(seed: 5, rowLength: 0, randomBodies: 0, randomPairs: 0)
+        let speed = 10.0, mass = 2.0
+        network.states = [BodyState(), BodyState(v: Vector(speed, 0), invMass: 1 / mass, invInertia: 0), BodyState()]
+        network.cons = [
+            Network.constraint(1, 2, normal: Vector(1, 0), rA: .zero, rB: .zero, elasticity: 1, states: network.states),
+            Network.constraint(0, 1, normal: Vector(1, 0), rA: .zero, rB: .zero, elasticity: 1, states: network.states),
+        ]
+        let (states, cons, _, _) = network.resolved(worklistFrom: worklistFrom, calls: 1, passLimit: 1_000)
+        let limit = Double(ContactImpact.maxImpactsPerConstraint)
+        #expect(cons[0].impactImpulse == limit * 2 * mass * speed)
+        #expect(cons[1].impactImpulse == limit * 2 * mass * speed)
+        #expect(states[1].v == Vector(speed, 0))
     }
 }
