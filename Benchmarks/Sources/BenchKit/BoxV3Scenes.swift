@@ -145,7 +145,8 @@ extension Scenes {
         return SceneSpec(
             name: "v3 spinner", stresses: "Box2D v3's spinner: \(bodyCount) capsules, circles and boxes stirred in a "
                 + "chain loop by a motorised arm",
-            bodies: bodies, loops: [LoopSpec(loop, friction: 0.1)], pins: [motor], steps: steps, allowSleep: true)
+            bodies: bodies, loops: [LoopSpec(loop, friction: 0.1)], pins: [motor], steps: steps, allowSleep: true,
+            restitutionThreshold: 1)
     }
 
     /// v3's rain: ragdolls (v3's `shared/human.c`: eleven capsule bones, feet of rounded polygons, pins with

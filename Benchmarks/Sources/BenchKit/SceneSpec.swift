@@ -198,6 +198,9 @@ public struct SceneSpec: Sendable {
     /// Frames of 1/60 s to run and time.
     public var steps: Int
     public var allowSleep: Bool
+    /// Contacts approaching slower than this (m/s) do not bounce. Box2D v3's world default is 1 m/s, ours 0.1 m/s
+    /// (so a slow ball still bounces); v3's own scenes set v3's, so both engines judge impacts alike.
+    public var restitutionThreshold: Double?
     public var stability: StabilityMeasure
     /// Count contact begin events through the engine's native callback (our engine: a Lua delegate).
     public var countsContacts: Bool
@@ -206,7 +209,8 @@ public struct SceneSpec: Sendable {
     public init(name: String, stresses: String, gravity: Vec2 = Vec2(0, 10), bodies: [BodySpec],
                 segments: [SegmentSpec] = [], loops: [LoopSpec] = [], pins: [PinSpec] = [], steps: Int,
                 allowSleep: Bool = false, stability: StabilityMeasure = .none, countsContacts: Bool = false,
-                groups: [BodyGroupSpec] = [], waves: [WaveEvent] = []) {
+                groups: [BodyGroupSpec] = [], waves: [WaveEvent] = [], restitutionThreshold: Double? = nil) {
+        self.restitutionThreshold = restitutionThreshold
         self.name = name; self.stresses = stresses; self.gravity = gravity; self.bodies = bodies
         self.segments = segments; self.loops = loops; self.pins = pins; self.groups = groups; self.waves = waves; self.steps = steps; self.allowSleep = allowSleep
         self.stability = stability; self.countsContacts = countsContacts

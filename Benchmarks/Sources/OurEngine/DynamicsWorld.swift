@@ -95,6 +95,9 @@ public final class DynamicsWorld: SimulationWorld {
         // The peers run with sleep off unless the scene allows it; so does ours, or its frames would cost nothing.
         animator.allowsSleep = scene.allowSleep
         sleeps = scene.allowSleep
+        if let threshold = scene.restitutionThreshold {
+            try animator.setRestitutionThreshold(threshold * Self.pointsPerMetre)
+        }
     }
 
     // The behaviours every scene shares, in the animator from the start.
