@@ -54,8 +54,8 @@ struct ContactColouring {
         ends.removeAll(keepingCapacity: true)
         for i in 0..<n {
             let a = constraints[i].bodyA, b = constraints[i].bodyB
-            let movesA = states[Int(a)].invMass != 0 || states[Int(a)].invInertia != 0
-            let movesB = states[Int(b)].invMass != 0 || states[Int(b)].invInertia != 0
+            let movesA = states[Int(a)].moves
+            let movesB = states[Int(b)].moves
             ends.append(SIMD2(movesA ? a : -1, movesB ? b : -1))
         }
         if islandOf.count < n { islandOf.append(contentsOf: repeatElement(0, count: n - islandOf.count)) }
@@ -69,22 +69,12 @@ struct ContactColouring {
                 if e.x >= 0 { parent[Int(e.x)] = e.x; size[Int(e.x)] = 0 }
                 if e.y >= 0 { parent[Int(e.y)] = e.y; size[Int(e.y)] = 0 }
             }
-            @inline(__always) func find(_ x: Int32) -> Int32 {
-                var r = x
-                while parent[Int(r)] != r { r = parent[Int(r)] }
-                var y = x
-                while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
-                return r
-            }
-            for e in ends where e.x >= 0 && e.y >= 0 {
-                let ra = find(e.x), rb = find(e.y)
-                // The lower index becomes the root, so roots depend only on the constraints.
-                if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
-            }
+            // Roots depend only on the constraints (`UnionFind`).
+            for e in ends where e.x >= 0 && e.y >= 0 { UnionFind.join(e.x, e.y, parent) }
             // Each constraint's island, by a moving body of it (every constraint has one).
             var any = false
             for i in 0..<n {
-                let r = find(ends[i].x >= 0 ? ends[i].x : ends[i].y)
+                let r = UnionFind.find(ends[i].x >= 0 ? ends[i].x : ends[i].y, parent)
                 islandOf[i] = r
                 size[Int(r)] += 1
                 if size[Int(r)] >= minimum { any = true }

@@ -74,17 +74,13 @@ enum ContactImpact {
                     applied = true
                     impacts[k] += 1
                     // Static and kinematic bodies keep their velocities: marking them would revisit all they touch.
-                    if moves(states[a]) { changed[a] = current }
-                    if moves(states[b]) { changed[b] = current }
+                    if states[a].moves { changed[a] = current }
+                    if states[b].moves { changed[b] = current }
                 }
                 guard applied else { break }
             }
         }
     }
-
-    /// Whether constraints change this body's velocity (static, kinematic and sleeping bodies have no inverse mass).
-    @inline(__always)
-    static func moves(_ s: BodyState) -> Bool { s.invMass > 0 || s.invInertia > 0 }
 
     /// One collision of constraint `c`, if one of its points is an impact now. Returns whether it applied an impulse.
     @inline(__always)

@@ -164,8 +164,8 @@ struct ContactLanes {
             for i in last.indices { last[i] = -1 }
             for i in 0..<n {
                 let a = Int(constraints[i].bodyA), b = Int(constraints[i].bodyB)
-                let movesA = states[a].invMass != 0 || states[a].invInertia != 0
-                let movesB = states[b].invMass != 0 || states[b].invInertia != 0
+                let movesA = states[a].moves
+                let movesB = states[b].moves
                 let level = max(movesA ? last[a] + 1 : 0, movesB ? last[b] + 1 : 0)
                 if movesA { last[a] = level }
                 if movesB { last[b] = level }

@@ -28,7 +28,7 @@ enum ImpactWorklist {
                 let c = Int(bouncing[k])
                 for side in 0..<2 {
                     let body = side == 0 ? cons[c].bodyA : cons[c].bodyB
-                    guard ContactImpact.moves(states[Int(body)]) else { continue }
+                    guard states[Int(body)].moves else { continue }
                     byBody[pairs] = UInt64(UInt32(bitPattern: body)) << 32 | UInt64(k)
                     pairs += 1
                 }
@@ -48,7 +48,7 @@ enum ImpactWorklist {
                 /// `k` for this pass.
                 func mark(_ body: Int32, after k: Int) {
                     let x = Int(body)
-                    guard ContactImpact.moves(states[x]) else { return }
+                    guard states[x].moves else { return }
                     if changed[x] != current {
                         changedBodies[changedCount] = body
                         changedCount += 1

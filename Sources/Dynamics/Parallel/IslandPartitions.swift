@@ -100,25 +100,11 @@ struct IslandPartitions {
         return true
     }
 
-    /// Joins the islands of `a` and `b` when both move; the lower root becomes the root, so roots are islands'
-    /// lowest bodies whatever the order of joining.
+    /// Joins the islands of `a` and `b` when both move (`UnionFind`: roots are islands' lowest bodies).
     @inline(__always)
     private static func join(_ a: Int32, _ b: Int32, _ parent: UnsafeMutableBufferPointer<Int32>) {
         guard parent[Int(a)] >= 0, parent[Int(b)] >= 0 else { return }
-        let ra = find(a, parent), rb = find(b, parent)
-        if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
-    }
-
-    /// The root of `x`, halving the path on the way.
-    @inline(__always)
-    private static func find(_ x: Int32, _ parent: UnsafeMutableBufferPointer<Int32>) -> Int32 {
-        var x = x
-        while parent[Int(x)] != x {
-            let up = parent[Int(parent[Int(x)])]
-            parent[Int(x)] = up
-            x = up
-        }
-        return x
+        UnionFind.join(a, b, parent)
     }
 
     /// The island root of a constraint between `a` and `b`, at least one of which moves (after compression).

@@ -46,8 +46,8 @@ struct JointWavefront {
             for i in last.indices { last[i] = -1 }
             for t in 0..<n {
                 let a = Int(joints[Int(active[t])].bodyA), b = Int(joints[Int(active[t])].bodyB)
-                let movesA = states[a].invMass != 0 || states[a].invInertia != 0
-                let movesB = a != b && (states[b].invMass != 0 || states[b].invInertia != 0)
+                let movesA = states[a].moves
+                let movesB = a != b && states[b].moves
                 let p = JointPredecessors(first: movesA ? last[a] : -1, second: movesB ? last[b] : -1)
                 before[t] = p
                 level[t] = max(p.first >= 0 ? level[Int(p.first)] + 1 : 0, p.second >= 0 ? level[Int(p.second)] + 1 : 0)

@@ -9,6 +9,11 @@ struct BodyState {
     var dq = Rotation.identity
     var invMass: Double = 0
     var invInertia: Double = 0
+
+    /// Whether constraints change this body's velocity: static, sleeping and kinematic bodies have no inverse mass
+    /// or inertia, so sharing one of them orders nothing between two constraints.
+    @inline(__always)
+    var moves: Bool { invMass != 0 || invInertia != 0 }
 }
 
 /// The two bodies of one constraint while it is solved: copied out of the state array once, updated, written back.

@@ -5,19 +5,8 @@ extension PhysicsWorld {
     mutating func updateSleep(dt: Double) {
         let n = bodies.count
         var parent = ContiguousArray<Int32>(0..<Int32(n))
-        func find(_ x: Int32) -> Int32 {
-            var r = x
-            while parent[Int(r)] != r { r = parent[Int(r)] }
-            var y = x
-            while parent[Int(y)] != r { let next = parent[Int(y)]; parent[Int(y)] = r; y = next }
-            return r
-        }
-        func union(_ a: Int32, _ b: Int32) {
-            let ra = find(a), rb = find(b)
-            if ra == rb { return }
-            // The lower index becomes the root, which keeps roots independent of visiting order.
-            if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
-        }
+        func find(_ x: Int32) -> Int32 { parent.withUnsafeMutableBufferPointer { UnionFind.find(x, $0) } }
+        func union(_ a: Int32, _ b: Int32) { parent.withUnsafeMutableBufferPointer { UnionFind.join(a, b, $0) } }
         // Indices rather than `for c in contacts`: contacts and joints are large structs, not worth copying here.
         for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
             let a = contacts[c].bodyA, b = contacts[c].bodyB
