@@ -173,4 +173,24 @@ struct VelocityChange {
     /// The change of the velocity of the point at `r` from the centre, along `n`.
     @inline(__always)
     func along(_ n: Vector, at r: Vector) -> Double { dot(v + cross(w, r), n) }
+
+    /// Starts measuring what a sub-step's integration adds to the bodies of `inputs`: each gets minus its velocity
+    /// now (`finishMeasuring` adds the velocity after).
+    static func startMeasuring(_ gains: UnsafeMutableBufferPointer<VelocityChange>,
+                               inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>) {
+        for input in inputs {
+            let s = states[Int(input.body)]
+            gains[Int(input.body)] = VelocityChange(v: -s.v, w: -s.w)
+        }
+    }
+
+    /// Ends what `startMeasuring` began: each body's gain becomes the change of its velocity since.
+    static func finishMeasuring(_ gains: UnsafeMutableBufferPointer<VelocityChange>,
+                                inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>) {
+        for input in inputs {
+            let s = states[Int(input.body)]
+            gains[Int(input.body)].v += s.v
+            gains[Int(input.body)].w += s.w
+        }
+    }
 }

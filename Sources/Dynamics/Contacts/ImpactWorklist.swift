@@ -39,6 +39,18 @@ enum ImpactWorklist {
             impacts.initialize(repeating: 0)
             var heap = PositionHeap(storage: heapStorage)
             var changedCount = 0
+            /// Queues for pass `q` the constraints of `body` after position `k` (all of them for `k` = -1).
+            func queue(_ body: Int32, after k: Int, forPass q: Int32) {
+                var e = firstPair(of: body, in: sorted)
+                while e < pairs, Int32(truncatingIfNeeded: sorted[e] >> 32) == body {
+                    let position = Int(truncatingIfNeeded: sorted[e] & 0xFFFF_FFFF)
+                    if position > k && queuedFor[position] != q {
+                        queuedFor[position] = q
+                        heap.push(Int32(position))
+                    }
+                    e += 1
+                }
+            }
 
             for p in 0..<maxPasses {
                 let current = pass
@@ -54,54 +66,27 @@ enum ImpactWorklist {
                         changedCount += 1
                         changed[x] = current
                     }
-                    guard p > 0 else { return }
-                    var e = firstPair(of: body, in: sorted)
-                    while e < pairs, Int32(truncatingIfNeeded: sorted[e] >> 32) == body {
-                        let position = Int(truncatingIfNeeded: sorted[e] & 0xFFFF_FFFF)
-                        if position > k && queuedFor[position] != Int32(p) {
-                            queuedFor[position] = Int32(p)
-                            heap.push(Int32(position))
-                        }
-                        e += 1
-                    }
+                    if p > 0 { queue(body, after: k, forPass: Int32(p)) }
+                }
+                /// The collision of the constraint at position `k`, if it is still an impact.
+                func visit(_ k: Int) {
+                    let c = Int(bouncing[k])
+                    guard impacts[k] < ContactImpact.maxImpactsPerConstraint,
+                          ContactImpact.collide(&cons[c], states: states, gains: gains, threshold: threshold, h: h)
+                    else { return }
+                    applied = true
+                    impacts[k] += 1
+                    mark(cons[c].bodyA, after: k)
+                    mark(cons[c].bodyB, after: k)
                 }
                 if p == 0 {
-                    for k in 0..<n {
-                        let c = Int(bouncing[k])
-                        guard ContactImpact.collide(&cons[c], states: states, gains: gains, threshold: threshold, h: h)
-                        else { continue }
-                        applied = true
-                        impacts[k] += 1
-                        mark(cons[c].bodyA, after: k)
-                        mark(cons[c].bodyB, after: k)
-                    }
+                    for k in 0..<n { visit(k) }
                 } else {
-                    while let position = heap.popMin() {
-                        let k = Int(position), c = Int(bouncing[k])
-                        guard impacts[k] < ContactImpact.maxImpactsPerConstraint,
-                              ContactImpact.collide(&cons[c], states: states, gains: gains, threshold: threshold, h: h)
-                        else { continue }
-                        applied = true
-                        impacts[k] += 1
-                        mark(cons[c].bodyA, after: k)
-                        mark(cons[c].bodyB, after: k)
-                    }
+                    while let position = heap.popMin() { visit(Int(position)) }
                 }
                 guard applied else { break }
                 // The next pass starts with every constraint of the bodies this pass changed.
-                let next = Int32(p + 1)
-                for i in 0..<changedCount {
-                    let body = changedBodies[i]
-                    var e = firstPair(of: body, in: sorted)
-                    while e < pairs, Int32(truncatingIfNeeded: sorted[e] >> 32) == body {
-                        let position = Int(truncatingIfNeeded: sorted[e] & 0xFFFF_FFFF)
-                        if queuedFor[position] != next {
-                            queuedFor[position] = next
-                            heap.push(Int32(position))
-                        }
-                        e += 1
-                    }
-                }
+                for i in 0..<changedCount { queue(changedBodies[i], after: -1, forPass: Int32(p + 1)) }
                 changedCount = 0
             }
         }

@@ -74,19 +74,10 @@ struct PartitionJob {
         let inverseH = Float(j.inverseH)
         lanes.pointee.withSchedule { schedule in
             for _ in 0..<j.substeps {
-                if !bouncing.isEmpty {
-                    for input in inputs {
-                        let s = states[Int(input.body)]
-                        gains[Int(input.body)] = VelocityChange(v: -s.v, w: -s.w)
-                    }
-                }
+                if !bouncing.isEmpty { VelocityChange.startMeasuring(gains, inputs: inputs, states: states) }
                 PhysicsWorld.integrateVelocities(inputs, states: states, maxAngularSpeed: j.maxAngularSpeed)
                 if !bouncing.isEmpty {
-                    for input in inputs {
-                        let s = states[Int(input.body)]
-                        gains[Int(input.body)].v += s.v
-                        gains[Int(input.body)].w += s.w
-                    }
+                    VelocityChange.finishMeasuring(gains, inputs: inputs, states: states)
                     ContactImpact.resolve(bouncing, j.constraints, states: states, gains: UnsafeBufferPointer(gains),
                                           changed: j.impactChanged, pass: &impactPass,
                                           threshold: j.restitutionThreshold, h: j.h, passLimit: j.impactPassLimit)

@@ -229,12 +229,7 @@ extension PhysicsWorld {
             lanes.withSchedule { schedule in
             parallel?.useContacts(schedule, splits: splitsContacts)
             for k in 0..<substeps {
-                if !bouncing.isEmpty {
-                    for input in inputs {
-                        let s = stateBuf[Int(input.body)]
-                        gains[Int(input.body)] = VelocityChange(v: -s.v, w: -s.w)
-                    }
-                }
+                if !bouncing.isEmpty { VelocityChange.startMeasuring(gains, inputs: inputBuf, states: stateBuf) }
                 if let parallel {
                     parallel.integrateVelocities()
                 } else {
@@ -250,11 +245,7 @@ extension PhysicsWorld {
                 }
                 // Impacts before the soft solve, so it has nothing approaching to share out (`ContactImpact`).
                 if !bouncing.isEmpty {
-                    for input in inputs {
-                        let s = stateBuf[Int(input.body)]
-                        gains[Int(input.body)].v += s.v
-                        gains[Int(input.body)].w += s.w
-                    }
+                    VelocityChange.finishMeasuring(gains, inputs: inputBuf, states: stateBuf)
                     ContactImpact.resolve(bouncing, cons, states: stateBuf, gains: UnsafeBufferPointer(gains),
                                           changed: impactChanged, pass: &impactPass, threshold: threshold, h: h)
                 }
