@@ -43,7 +43,8 @@ struct ChainSide {
     }
 }
 
-/// A segment A against a circle B, one point; chain segments leave corner contacts to their neighbours as `ChainSide` says.
+/// A segment (or a capsule: a segment with a radius) A against a circle B, one point; chain segments leave corner
+/// contacts to their neighbours as `ChainSide` says.
 @inline(__always)
 func collideSegmentAndCircle(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
     let c = xfA.inverseApply(xfB.apply(b.center))

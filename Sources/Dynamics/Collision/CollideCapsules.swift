@@ -1,7 +1,8 @@
 // Pairs where a capsule (a rounded two-vertex polygon, `Shape.capsule`) meets a shape with no inside of its own
-// (another capsule, a segment) or a circle. The separating-axis test of `collidePolygons` needs one of the two to have
-// an inside: two segments side by side on one line are apart along that line, which is neither one's normal. So
-// these pairs work from the closest points of the two cores instead.
+// (another capsule, a segment). The separating-axis test of `collidePolygons` needs one of the two to have an inside:
+// two segments side by side on one line are apart along that line, which is neither one's normal. So these pairs
+// work from the closest points of the two cores instead. Against a circle a capsule is a segment with a radius
+// (`collideSegmentAndCircle`).
 
 /// Capsule (or segment) A against capsule (or segment) B: one point where the cores' nearest features are an end
 /// of each, else the incident core clipped to the reference core's span (two points for cores lying side by side,
@@ -84,22 +85,4 @@ private func sideNormal(_ start: Vector, _ end: Vector, toward point: Vector, el
     var side = dot(n, point - start)
     if abs(side) < 1e-12 { side = dot(n, fallback - start) }
     return side >= 0 ? n : -n
-}
-
-/// A capsule A against a circle B: the circle meets the capsule's core at its nearest point.
-@inline(__always)
-func collideCapsuleAndCircle(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform) -> Manifold {
-    let c = xfA.inverseApply(xfB.apply(b.center))
-    let v1 = a.vertex(0), v2 = a.vertex(1)
-    let e = v2 - v1
-    let t = min(max(dot(c - v1, e) / e.lengthSquared, 0), 1)
-    let onA = v1 + t * e
-    var m = Manifold()
-    let (n, dist) = direction(from: onA, to: c, fallback: a.normal(0))
-    let separation = dist - a.radius - b.radius
-    guard separation <= Tolerance.speculativeDistance else { return m }
-    let local = 0.5 * ((onA + a.radius * n) + (c - b.radius * n))
-    m.normal = xfA.q.rotate(n)
-    m.append(manifoldPoint(local: local, separation: separation, id: featureID(t <= 0 ? 0 : (t >= 1 ? 1 : 2), 0), xfA, xfB))
-    return m
 }

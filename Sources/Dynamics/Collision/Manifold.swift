@@ -150,11 +150,12 @@ func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Sha
     switch (a.pointee.kind, b.pointee.kind) {
     case (.circle, .circle): return collideCircles(a.pointee, xfA, b.pointee, xfB)
     case (.polygon, .circle):
-        if a.pointee.count == 2 { return collideCapsuleAndCircle(a.pointee, xfA, b.pointee, xfB) }
+        // A capsule is a segment with a radius and no chain neighbours.
+        if a.pointee.count == 2 { return collideSegmentAndCircle(a.pointee, xfA, b.pointee, xfB) }
         if a.pointee.coveredEdges != 0 { return collidePolygonAndCircleAvoidingCovered(a.pointee, xfA, b.pointee, xfB) }
         return collidePolygonAndCircle(a.pointee, xfA, b.pointee, xfB)
     case (.circle, .polygon):
-        if b.pointee.count == 2 { return collideCapsuleAndCircle(b.pointee, xfB, a.pointee, xfA).flipped() }
+        if b.pointee.count == 2 { return collideSegmentAndCircle(b.pointee, xfB, a.pointee, xfA).flipped() }
         if b.pointee.coveredEdges != 0 {
             return collidePolygonAndCircleAvoidingCovered(b.pointee, xfB, a.pointee, xfA).flipped()
         }
