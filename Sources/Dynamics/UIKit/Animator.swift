@@ -59,6 +59,8 @@ public final class Animator {
     /// The items as of the last walk of the tree, and whether a change has made them out of date.
     var walkedItems: [DynamicItem] = []
     var walkedItemsAreStale = false
+    /// The behaviours holding each item, built by the first removal of an item (see `ItemHolders`).
+    var itemHolders: ItemHolders?
     /// Contacts whose "began" reached a delegate and whose "ended" has not yet, in the order they began.
     var openContacts = OpenContactTable()
     /// A change since the last check may have taken contacts away without an event (see `closingOpenContacts`).
@@ -96,6 +98,7 @@ public final class Animator {
         behaviors.append(behavior)
         behavior.setAnimator(self)
         itemsChanged(incoming, by: 1)
+        noteHolders(of: behavior, joined: true)
     }
 
     /// Removes a top-level behaviour; nothing happens if it is not one.
@@ -105,6 +108,7 @@ public final class Animator {
         releaseWorldParts(of: behavior)
         behavior.setAnimator(nil)
         itemsChanged(Self.heldItems(of: behavior), by: -1)
+        noteHolders(of: behavior, joined: false)
     }
 
     /// Removes every top-level behaviour (and so every item).
@@ -117,6 +121,7 @@ public final class Animator {
             b.setAnimator(nil)
             itemsChanged(Self.heldItems(of: b), by: -1)
         }
+        itemHolders = nil
     }
 
     // MARK: Items
@@ -355,8 +360,18 @@ public final class Animator {
 
     /// Takes an item out of every behaviour; behaviours that cannot exist without it are removed.
     func remove(_ item: DynamicItem) {
-        for b in behaviorTree where !b.release(item) {
+        if itemHolders == nil { itemHolders = ItemHolders(tree: behaviorTree) }
+        // A copy: releasing changes the holds, and a behaviour that cannot do without the item leaves the tree.
+        for b in itemHolders?.holders(of: item) ?? [] where !b.release(item) {
             if let parent = b.parent { parent.removeChild(b) } else { removeBehavior(b) }
+        }
+    }
+
+    /// Keeps `itemHolders`, once built, in step with a subtree that joined or left the tree.
+    func noteHolders(of behavior: DynamicBehavior, joined: Bool) {
+        guard itemHolders != nil else { return }
+        DynamicBehavior.walk(from: behavior) { b in
+            if joined { itemHolders?.add(b) } else { itemHolders?.remove(b) }
         }
     }
 }

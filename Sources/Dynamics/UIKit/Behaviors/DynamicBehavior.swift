@@ -38,6 +38,7 @@ public class DynamicBehavior {
         if let animator {
             child.setAnimator(animator)
             animator.itemsChanged(Animator.heldItems(of: child), by: 1)
+            animator.noteHolders(of: child, joined: true)
         }
     }
 
@@ -50,6 +51,7 @@ public class DynamicBehavior {
         animator?.releaseWorldParts(of: child)
         child.setAnimator(nil)
         animator?.itemsChanged(Animator.heldItems(of: child), by: -1)
+        animator?.noteHolders(of: child, joined: false)
     }
 
     /// Every behaviour of this subtree, this one first, children in order (depth first). Written without
@@ -164,6 +166,7 @@ public class ItemHoldingBehavior: DynamicBehavior {
         }
         items.append(item)
         animator?.itemsChanged([item], by: 1)
+        animator?.itemHolders?.add(self, holding: item)
     }
 
     /// Removes an item; nothing happens if it is not held.
@@ -173,6 +176,7 @@ public class ItemHoldingBehavior: DynamicBehavior {
         itemIDs.remove(ObjectIdentifier(item))
         itemWasRemoved(item)
         animator?.itemsChanged([item], by: -1)
+        animator?.itemHolders?.remove(self, letGoOf: item)
     }
 
     /// Whether the behaviour holds `item`.
