@@ -15,35 +15,70 @@ enum ImpactWorklist {
                         maxPasses: Int) {
         let n = bouncing.count
         guard n > 0 else { return }
-        // Scratch for one call: four buffers proportional to the bouncing constraints (not the bodies), on the
-        // stack when small.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * n) { byBody in
+        // Scratch for one call: buffers proportional to the bouncing constraints, and two indexed by body of which
+        // only the entries of the constraints' bodies are ever written or read (so nothing proportional to the
+        // world is cleared per call).
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { adjacency in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { changedBodies in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { indexedBodies in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { heapStorage in
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { queuedFor in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { impacts in
-            // Each moving body's bouncing constraints: (body, position) pairs sorted by body, then position.
-            var pairs = 0
-            for k in 0..<n {
-                let c = Int(bouncing[k])
-                for side in 0..<2 {
-                    let body = side == 0 ? cons[c].bodyA : cons[c].bodyB
-                    guard states[Int(body)].moves else { continue }
-                    byBody[pairs] = UInt64(UInt32(bitPattern: body)) << 32 | UInt64(k)
-                    pairs += 1
-                }
-            }
-            var sorted = UnsafeMutableBufferPointer(rebasing: byBody[0..<pairs])
-            sorted.sort()
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: states.count) { first in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: states.count) { past in
             queuedFor.initialize(repeating: -1)
             impacts.initialize(repeating: 0)
             var heap = PositionHeap(storage: heapStorage)
             var changedCount = 0
+            var indexed = false
+            /// Each moving body's bouncing constraints, by position: `adjacency[first[b]..<past[b]]`, made by
+            /// counting (what a sort by body did, without its n log n). Only a second pass needs it, so a
+            /// sub-step whose first pass finds no impact never makes it.
+            func index() {
+                indexed = true
+                /// Calls `body` with each moving body of the constraint at position `k`.
+                func eachMovingBody(_ k: Int, _ body: (Int) -> Void) {
+                    let c = Int(bouncing[k])
+                    let a = Int(cons[c].bodyA), b = Int(cons[c].bodyB)
+                    if states[a].moves { body(a) }
+                    if states[b].moves { body(b) }
+                }
+                // Count each body's constraints in `past`, listing the bodies in the order first met.
+                for k in 0..<n { eachMovingBody(k) { b in first[b] = -1 } }
+                var bodies = 0
+                for k in 0..<n {
+                    eachMovingBody(k) { b in
+                        if first[b] < 0 {
+                            first[b] = 0
+                            past[b] = 0
+                            indexedBodies[bodies] = Int32(b)
+                            bodies += 1
+                        }
+                        past[b] += 1
+                    }
+                }
+                // Each body's run starts where the runs of the bodies met before it end.
+                var at: Int32 = 0
+                for i in 0..<bodies {
+                    let b = Int(indexedBodies[i])
+                    first[b] = at
+                    at += past[b]
+                    past[b] = first[b]
+                }
+                // Positions in increasing order into each run; `past` ends one beyond the run.
+                for k in 0..<n {
+                    eachMovingBody(k) { b in
+                        adjacency[Int(past[b])] = Int32(k)
+                        past[b] += 1
+                    }
+                }
+            }
             /// Queues for pass `q` the constraints of `body` after position `k` (all of them for `k` = -1).
             func queue(_ body: Int32, after k: Int, forPass q: Int32) {
-                var e = firstPair(of: body, in: sorted)
-                while e < pairs, Int32(truncatingIfNeeded: sorted[e] >> 32) == body {
-                    let position = Int(truncatingIfNeeded: sorted[e] & 0xFFFF_FFFF)
+                var e = Int(first[Int(body)])
+                let end = Int(past[Int(body)])
+                while e < end {
+                    let position = Int(adjacency[e])
                     if position > k && queuedFor[position] != q {
                         queuedFor[position] = q
                         heap.push(Int32(position))
@@ -85,6 +120,7 @@ enum ImpactWorklist {
                     while let position = heap.popMin() { visit(Int(position)) }
                 }
                 guard applied else { break }
+                if !indexed { index() }
                 // The next pass starts with every constraint of the bodies this pass changed.
                 for i in 0..<changedCount { queue(changedBodies[i], after: -1, forPass: Int32(p + 1)) }
                 changedCount = 0
@@ -94,17 +130,9 @@ enum ImpactWorklist {
         }
         }
         }
-    }
-
-    /// The index of the first pair of `body` in `sorted` (or where it would be).
-    private static func firstPair(of body: Int32, in sorted: UnsafeMutableBufferPointer<UInt64>) -> Int {
-        let key = UInt64(UInt32(bitPattern: body)) << 32
-        var low = 0, high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid] < key { low = mid + 1 } else { high = mid }
         }
-        return low
+        }
+        }
     }
 }
 
