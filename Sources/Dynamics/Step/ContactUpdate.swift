@@ -163,8 +163,8 @@ extension PhysicsWorld {
     /// Gives contact `c` (in use) its new manifold when one of its bodies moves, and says what happened. A contact
     /// that still touches gets the manifold in its touch record; one that stops (`.ended`) leaves the record for the
     /// caller to give back; one that begins touching has no record yet, and its manifold goes to `beginning` for the
-    /// caller to make one (`beginning` is scratch otherwise). Touches contact `c`'s touch record and its face hint only, so different contacts can be
-    /// refreshed on different threads.
+    /// caller to make one (`beginning` is scratch otherwise). Touches contact `c`'s touch record and its face hint
+    /// only, so different contacts can be refreshed on different threads.
     @inline(__always)
     static func refresh(_ c: Int, _ contacts: UnsafeMutableBufferPointer<Contact>,
                         touches: UnsafeMutableBufferPointer<ContactTouch>, faces: UnsafeMutableBufferPointer<UInt8>,
