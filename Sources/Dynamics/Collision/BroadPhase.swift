@@ -35,21 +35,28 @@ public struct BroadPhase: Sendable {
     @inline(__always) private static func isStatic(_ proxy: Int32) -> Bool { proxy & 1 == 1 }
     @inline(__always) private static func node(_ proxy: Int32) -> Int32 { proxy >> 1 }
 
-    private func tree(_ proxy: Int32) -> DynamicTree { BroadPhase.isStatic(proxy) ? staticTree : movingTree }
+    // Each tree is read where it is, never picked into a variable: a copy of a tree is a retain and a release of
+    // its storage, and `setFatAABB` asks `isValid` for every proxy that moves.
 
     /// True when `proxy` names a live proxy.
-    public func isValid(_ proxy: Int32) -> Bool { proxy >= 0 && tree(proxy).isValid(BroadPhase.node(proxy)) }
+    public func isValid(_ proxy: Int32) -> Bool {
+        guard proxy >= 0 else { return false }
+        let n = BroadPhase.node(proxy)
+        return BroadPhase.isStatic(proxy) ? staticTree.isValid(n) : movingTree.isValid(n)
+    }
 
     /// The fattened box stored for `proxy`.
     public func fatAABB(_ proxy: Int32) -> AABB? {
         guard isValid(proxy) else { return nil }
-        return tree(proxy).aabb(BroadPhase.node(proxy))
+        let n = BroadPhase.node(proxy)
+        return BroadPhase.isStatic(proxy) ? staticTree.aabb(n) : movingTree.aabb(n)
     }
 
     /// The caller's shape index stored for `proxy`.
     public func shapeIndex(_ proxy: Int32) -> Int32? {
         guard isValid(proxy) else { return nil }
-        return tree(proxy).shapeIndex(BroadPhase.node(proxy))
+        let n = BroadPhase.node(proxy)
+        return BroadPhase.isStatic(proxy) ? staticTree.shapeIndex(n) : movingTree.shapeIndex(n)
     }
 
     /// Whether the fattened boxes of two proxies overlap (a contact can end once they no longer do).
@@ -145,14 +152,12 @@ public struct BroadPhase: Sendable {
             // Skip entries of destroyed proxies and repeats (a destroyed node reused by a new proxy is listed twice).
             guard isValid(proxy), isStatic ? staticTree.isMoved(n) : movingTree.isMoved(n) else { continue }
             if isStatic { staticTree.setMoved(n, false) } else { movingTree.setMoved(n, false) }
-            let own = isStatic ? staticTree : movingTree
-            let box = own.aabb(n)
-            let shape = own.shapeIndex(n)
+            let box = isStatic ? staticTree.aabb(n) : movingTree.aabb(n)
+            let shape = isStatic ? staticTree.shapeIndex(n) : movingTree.shapeIndex(n)
             func collect(_ tree: DynamicTree, skipping self: Int32?) {
-                tree.query(box) { other in
-                    if other != self {
-                        let otherShape = tree.shapeIndex(other)
-                        if otherShape != shape && !isKnown(shape, otherShape) { keys.append(BroadPhase.pairKey(shape, otherShape)) }
+                tree.queryShapes(box) { other, otherShape in
+                    if other != self && otherShape != shape && !isKnown(shape, otherShape) {
+                        keys.append(BroadPhase.pairKey(shape, otherShape))
                     }
                     return true
                 }
@@ -194,13 +199,13 @@ public struct BroadPhase: Sendable {
     public func query(_ aabb: AABB, includingMoving: Bool, _ body: (Int32) -> Bool) {
         var stopped = false
         if includingMoving {
-            movingTree.query(aabb) { proxy in
-                stopped = !body(movingTree.shapeIndex(proxy))
+            movingTree.queryShapes(aabb) { _, shape in
+                stopped = !body(shape)
                 return !stopped
             }
         }
         guard !stopped else { return }
-        staticTree.query(aabb) { proxy in body(staticTree.shapeIndex(proxy)) }
+        staticTree.queryShapes(aabb) { _, shape in body(shape) }
     }
 }
 

@@ -106,8 +106,16 @@ func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePoi
 /// manifold, so the hint changes how fast the answer comes, never the answer.
 func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform,
                      hint: inout UInt8) -> Manifold {
+    var m = Manifold()
+    collidePolygons(a, xfA, b, xfB, into: &m, hint: &hint)
+    return m
+}
+
+/// `collidePolygons` writing the manifold into `m` (see `collide(into:)`).
+func collidePolygons(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform,
+                     into m: inout Manifold, hint: inout UInt8) {
     withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
-        collideLocalPolygons(pa, pb, xfA, xfB, hint: &hint)
+        collideLocalPolygons(pa, pb, xfA, xfB, into: &m, hint: &hint)
     }
 }
 
@@ -130,24 +138,25 @@ func faceSeparation(_ p1: LocalPolygon, _ i: Int, _ p2: LocalPolygon) -> Double 
 
 /// `collidePolygons` once both polygons are in A's frame.
 private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform, _ xfB: Transform,
-                                  hint: inout UInt8) -> Manifold {
+                                  into m: inout Manifold, hint: inout UInt8) {
     let limit = Tolerance.speculativeDistance + pa.radius + pb.radius
     if hint != SeparatingFace.none {
         let ofB = hint > 128, face = Int(hint & 0x7F) - 1
         if face < (ofB ? pb.count : pa.count) {
             let s = ofB ? faceSeparation(pb, face, pa) : faceSeparation(pa, face, pb)
-            if s > limit { return Manifold() }
+            if s > limit { m = Manifold(); return }
         }
     }
     let (edgeA, sepA) = maxSeparation(pa, pb, stopAbove: limit)
-    guard sepA <= limit else { hint = SeparatingFace.ofA(edgeA); return Manifold() }
+    guard sepA <= limit else { hint = SeparatingFace.ofA(edgeA); m = Manifold(); return }
     let (edgeB, sepB) = maxSeparation(pb, pa, stopAbove: limit)
-    guard sepB <= limit else { hint = SeparatingFace.ofB(edgeB); return Manifold() }
+    guard sepB <= limit else { hint = SeparatingFace.ofB(edgeB); m = Manifold(); return }
     // Prefer A's face unless B's is clearly better, so the choice does not flicker between nearly equal axes.
     if sepB > sepA + 0.1 * Tolerance.linearSlop {
-        return clipPolygons(reference: pb, edge: edgeB, incident: pa, separation: sepB, flip: true, xfA, xfB)
+        clipPolygons(reference: pb, edge: edgeB, incident: pa, separation: sepB, flip: true, xfA, xfB, into: &m)
+        return
     }
-    return clipPolygons(reference: pa, edge: edgeA, incident: pb, separation: sepA, flip: false, xfA, xfB)
+    clipPolygons(reference: pa, edge: edgeA, incident: pb, separation: sepA, flip: false, xfA, xfB, into: &m)
 }
 
 /// Builds the manifold from a reference edge: the incident edge (the other polygon's edge facing it most) is
@@ -157,6 +166,15 @@ private func collideLocalPolygons(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA:
 /// Everything is in A's frame; `flip` says the reference polygon is B.
 func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: LocalPolygon, separation: Double,
                   flip: Bool, _ xfA: Transform, _ xfB: Transform) -> Manifold {
+    var m = Manifold()
+    clipPolygons(reference: ref, edge: i1, incident: inc, separation: separation, flip: flip, xfA, xfB, into: &m)
+    return m
+}
+
+/// `clipPolygons` writing the manifold into `m`, whatever it held: the narrowphase builds a contact's manifold where
+/// the contact keeps it, rather than returning it through each caller and copying it in.
+func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: LocalPolygon, separation: Double,
+                  flip: Bool, _ xfA: Transform, _ xfB: Transform, into m: inout Manifold) {
     let i2 = ref.next(i1)
     let refVertices = ref.vertices, incVertices = inc.vertices, incNormals = inc.normals
     let v11 = refVertices[i1], v12 = refVertices[i2]
@@ -170,7 +188,7 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     let j2 = inc.next(j1)
     let v21 = incVertices[j1], v22 = incVertices[j2]
     let radii = ref.radius + inc.radius
-    var m = Manifold()
+    m = Manifold()
     @inline(__always) func id(_ refFeature: Int, _ incFeature: Int) -> UInt32 {
         flip ? featureID(incFeature, refFeature) : featureID(refFeature, incFeature)
     }
@@ -192,11 +210,11 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
             let refVertex = c.s == 0 ? i1 : i2, incVertex = c.t == 0 ? j1 : j2
             let (n, dist) = direction(from: c.on1, to: c.on2, fallback: nRef)
             let sep = dist - radii
-            guard sep <= Tolerance.speculativeDistance else { return m }
+            guard sep <= Tolerance.speculativeDistance else { return }
             let local = 0.5 * ((c.on1 + ref.radius * n) + (c.on2 - inc.radius * n))
             m.normal = xfA.q.rotate(flip ? -n : n)
             m.append(manifoldPoint(local: local, separation: sep, id: id(refVertex, incVertex), xfA, xfB))
-            return m
+            return
         }
     }
 
@@ -214,7 +232,7 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
         } else {
             m.normal = .zero
         }
-        return m
+        return
     }
     var vLower = v22, vUpper = v21
     let span = upper2 - lower2
@@ -232,7 +250,6 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
         m.append(manifoldPoint(local: local, separation: sUpper - radii, id: id(i2, j1), xfA, xfB))
     }
     if m.pointCount == 0 { m.normal = .zero }
-    return m
 }
 
 /// The closest points of segments p1-q1 and p2-q2, with their fractions `s` and `t` along each (0 at p, 1 at q).

@@ -11,16 +11,17 @@
 ///   instead of four.
 /// The faces then compare as in `maxSeparation` (first best, same early stop), and the clipping is the general
 /// one, so the points, ids, normal and separations are those of `collidePolygons`.
+/// The manifold is written into `m`, which the narrowphase points at the contact's own (see `collide(into:)`).
 func collideRectangleAndPolygon(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>,
-                                _ xfB: Transform, hint: inout UInt8) -> Manifold {
+                                _ xfB: Transform, into m: inout Manifold, hint: inout UInt8) {
     withLocalPolygons(a, b, xfA.inverseMultiplied(by: xfB)) { pa, pb in
-        collideLocalRectangleAndPolygon(pa, pb, xfA, xfB, hint: &hint)
+        collideLocalRectangleAndPolygon(pa, pb, xfA, xfB, into: &m, hint: &hint)
     }
 }
 
 /// `collideRectangleAndPolygon` once both shapes are in A's frame; `pa` is the rectangle.
 private func collideLocalRectangleAndPolygon(_ pa: LocalPolygon, _ pb: LocalPolygon, _ xfA: Transform,
-                                             _ xfB: Transform, hint: inout UInt8) -> Manifold {
+                                             _ xfB: Transform, into m: inout Manifold, hint: inout UInt8) {
     let limit = Tolerance.speculativeDistance + pa.radius + pb.radius
     let ra = pa.vertices, wb = pb.vertices, mb = pb.normals
     // B's extent along A's axes.
@@ -45,7 +46,7 @@ private func collideLocalRectangleAndPolygon(_ pa: LocalPolygon, _ pb: LocalPoly
             }
         }
     }
-    guard sepA <= limit else { hint = SeparatingFace.ofA(edgeA); return Manifold() }
+    guard sepA <= limit else { hint = SeparatingFace.ofA(edgeA); m = Manifold(); return }
 
     // B's faces: A's deepest corner along each normal, picked by the normal's signs (left/right x, bottom/top y).
     let x0 = ra[0].x, x1 = ra[1].x, y0 = ra[0].y, y2 = ra[2].y
@@ -56,7 +57,7 @@ private func collideLocalRectangleAndPolygon(_ pa: LocalPolygon, _ pb: LocalPoly
     if hint > 128 {
         // The face of B that separated the pair last time usually still does.
         let face = Int(hint & 0x7F) - 1
-        if face < pb.count && faceOfB(face) > limit { return Manifold() }
+        if face < pb.count && faceOfB(face) > limit { m = Manifold(); return }
     }
     var sepB = -Double.infinity, edgeB = 0
     for k in 0..<pb.count {
@@ -67,10 +68,11 @@ private func collideLocalRectangleAndPolygon(_ pa: LocalPolygon, _ pb: LocalPoly
             if sepB > limit { break }
         }
     }
-    guard sepB <= limit else { hint = SeparatingFace.ofB(edgeB); return Manifold() }
+    guard sepB <= limit else { hint = SeparatingFace.ofB(edgeB); m = Manifold(); return }
     // Prefer A's face unless B's is clearly better, as `collidePolygons` does.
     if sepB > sepA + 0.1 * Tolerance.linearSlop {
-        return clipPolygons(reference: pb, edge: edgeB, incident: pa, separation: sepB, flip: true, xfA, xfB)
+        clipPolygons(reference: pb, edge: edgeB, incident: pa, separation: sepB, flip: true, xfA, xfB, into: &m)
+        return
     }
-    return clipPolygons(reference: pa, edge: edgeA, incident: pb, separation: sepA, flip: false, xfA, xfB)
+    clipPolygons(reference: pa, edge: edgeA, incident: pb, separation: sepA, flip: false, xfA, xfB, into: &m)
 }

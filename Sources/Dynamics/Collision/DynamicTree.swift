@@ -142,14 +142,20 @@ public struct DynamicTree: Sendable {
     /// Calls `body` with every leaf whose box overlaps `aabb`, until it returns false: the linked ones, then the
     /// waiting ones.
     public func query(_ aabb: AABB, _ body: (Int32) -> Bool) {
+        queryShapes(aabb) { leaf, _ in body(leaf) }
+    }
+
+    /// `query` giving `body` each leaf with its caller's index, read during the walk: a caller that wants the index
+    /// then needs no copy of the tree in its closure (a copy of a tree is a retain and a release of its storage).
+    func queryShapes(_ aabb: AABB, _ body: (_ leaf: Int32, _ shapeIndex: Int32) -> Bool) {
         guard queryLinked(aabb, body) else { return }
         for leaf in waiting where nodes[Int(leaf)].aabb.overlaps(aabb) {
-            if !body(leaf) { return }
+            if !body(leaf, nodes[Int(leaf)].shapeIndex) { return }
         }
     }
 
-    /// `query` over the linked leaves; false when `body` stopped it.
-    private func queryLinked(_ aabb: AABB, _ body: (Int32) -> Bool) -> Bool {
+    /// `queryShapes` over the linked leaves; false when `body` stopped it.
+    private func queryLinked(_ aabb: AABB, _ body: (Int32, Int32) -> Bool) -> Bool {
         guard root != DynamicTree.nullNode else { return true }
         // Depth-first with pushes of both children: the stack never holds more than height + 1 nodes.
         let capacity = height + 2
@@ -164,7 +170,7 @@ public struct DynamicTree: Sendable {
                     let node = nodes[Int(index)]
                     guard node.aabb.overlaps(aabb) else { continue }
                     if node.isLeaf {
-                        if !body(index) { return false }
+                        if !body(index, node.shapeIndex) { return false }
                     } else if top + 2 <= capacity {
                         stack[top] = node.child1
                         stack[top + 1] = node.child2

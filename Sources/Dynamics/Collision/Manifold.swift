@@ -147,6 +147,31 @@ func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Sha
 /// `collide` with a contact's remembered separating face for polygon pairs (see `collidePolygons(_:_:_:_:hint:)`).
 func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform,
              hint: inout UInt8) -> Manifold {
+    var m = Manifold()
+    collide(a, xfA, b, xfB, into: &m, hint: &hint)
+    return m
+}
+
+/// `collide` writing the manifold into `m`, whatever it held. The contact update points `m` at the manifold the
+/// contact keeps: pairs of polygons, most of every pile, build theirs there, instead of returning 136 bytes through
+/// each caller and copying them in.
+func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform,
+             into m: inout Manifold, hint: inout UInt8) {
+    if a.pointee.kind == .polygon && b.pointee.kind == .polygon && (a.pointee.count != 2 || b.pointee.count != 2)
+        && a.pointee.coveredEdges == 0 && b.pointee.coveredEdges == 0 {
+        if a.pointee.isAxisRectangle {
+            collideRectangleAndPolygon(a, xfA, b, xfB, into: &m, hint: &hint)
+        } else {
+            collidePolygons(a, xfA, b, xfB, into: &m, hint: &hint)
+        }
+        return
+    }
+    m = collideOthers(a, xfA, b, xfB, hint: &hint)
+}
+
+/// `collide` for every pair but two polygons without covered edges (at most one of them a capsule).
+private func collideOthers(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Shape>, _ xfB: Transform,
+                           hint: inout UInt8) -> Manifold {
     switch (a.pointee.kind, b.pointee.kind) {
     case (.circle, .circle): return collideCircles(a.pointee, xfA, b.pointee, xfB)
     case (.polygon, .circle):
@@ -165,7 +190,7 @@ func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Sha
         if a.pointee.count == 2 && b.pointee.count == 2 { return collideCapsules(a, xfA, b, xfB) }
         if b.pointee.coveredEdges != 0 { return collidePolygonsAvoidingCovered(b, xfB, a, xfA).flipped() }
         if a.pointee.coveredEdges != 0 { return collidePolygonsAvoidingCovered(a, xfA, b, xfB) }
-        if a.pointee.isAxisRectangle { return collideRectangleAndPolygon(a, xfA, b, xfB, hint: &hint) }
+        // Not reached: `collide(into:)` takes the other pairs of polygons itself.
         return collidePolygons(a, xfA, b, xfB, hint: &hint)
     case (.segment, .circle): return collideSegmentAndCircle(a.pointee, xfA, b.pointee, xfB)
     case (.circle, .segment): return collideSegmentAndCircle(b.pointee, xfB, a.pointee, xfA).flipped()

@@ -24,17 +24,29 @@ struct ContactTouch {
     /// Replaces the manifold, carrying impulses over to points that came from the same features.
     @inline(__always)
     mutating func update(with new: borrowing Manifold) {
-        // Only the old ids are needed, not a copy of the whole old manifold.
-        let id1 = manifold.id1IfPresent, id2 = manifold.id2IfPresent
-        let (on1, ot1, on2, ot2) = (normalImpulse1, tangentImpulse1, normalImpulse2, tangentImpulse2)
+        let kept = keptImpulses
+        manifold = copy new
+        carry(kept)
+    }
+
+    /// The impulses and the ids of the points they belong to: read before the manifold is replaced in place (only
+    /// the ids are needed, not a copy of the whole old manifold), then handed to `carry`.
+    @inline(__always)
+    var keptImpulses: KeptImpulses {
+        KeptImpulses(id1: manifold.id1IfPresent, id2: manifold.id2IfPresent, normal1: normalImpulse1,
+                     tangent1: tangentImpulse1, normal2: normalImpulse2, tangent2: tangentImpulse2)
+    }
+
+    /// Gives the points of the new manifold the impulses `old` kept for the same features, and nothing to the others.
+    @inline(__always)
+    mutating func carry(_ old: KeptImpulses) {
         func carried(_ id: UInt32) -> (Double, Double) {
-            if id1 == id { return (on1, ot1) }
-            if id2 == id { return (on2, ot2) }
+            if old.id1 == id { return (old.normal1, old.tangent1) }
+            if old.id2 == id { return (old.normal2, old.tangent2) }
             return (0, 0)
         }
-        manifold = copy new
-        (normalImpulse1, tangentImpulse1) = new.id1IfPresent.map(carried) ?? (0, 0)
-        (normalImpulse2, tangentImpulse2) = new.id2IfPresent.map(carried) ?? (0, 0)
+        (normalImpulse1, tangentImpulse1) = manifold.id1IfPresent.map(carried) ?? (0, 0)
+        (normalImpulse2, tangentImpulse2) = manifold.id2IfPresent.map(carried) ?? (0, 0)
     }
 
     /// Forgets the impulses (a step that could not be solved for one of the bodies).
@@ -42,4 +54,14 @@ struct ContactTouch {
         normalImpulse1 = 0; tangentImpulse1 = 0
         normalImpulse2 = 0; tangentImpulse2 = 0
     }
+}
+
+/// A touch record's impulses with the ids of the points that had them (see `ContactTouch.keptImpulses`).
+struct KeptImpulses {
+    var id1: UInt32?
+    var id2: UInt32?
+    var normal1: Double
+    var tangent1: Double
+    var normal2: Double
+    var tangent2: Double
 }

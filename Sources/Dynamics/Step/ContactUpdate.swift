@@ -163,8 +163,8 @@ extension PhysicsWorld {
     /// Gives contact `c` (in use) its new manifold when one of its bodies moves, and says what happened. A contact
     /// that still touches gets the manifold in its touch record; one that stops (`.ended`) leaves the record for the
     /// caller to give back; one that begins touching has no record yet, and its manifold goes to `beginning` for the
-    /// caller to make one. Touches contact `c`'s touch record and its face hint only, so different contacts can be
-    /// refreshed on different threads.
+    /// caller to make one (`beginning` is scratch otherwise). Touches contact `c`'s touch record and its face hint
+    /// only, so different contacts can be refreshed on different threads.
     @inline(__always)
     static func refresh(_ c: Int, _ contacts: UnsafeMutableBufferPointer<Contact>,
                         touches: UnsafeMutableBufferPointer<ContactTouch>, faces: UnsafeMutableBufferPointer<UInt8>,
@@ -180,17 +180,19 @@ extension PhysicsWorld {
             // `collide` would find no point; a contact that does not touch stays as it is.
             return touch < 0 ? .kept : .ended
         }
-        let manifold = collide(shapePointer(shapes, sa), bodies[ia].transform, shapePointer(shapes, sb), bodies[ib].transform,
-                               hint: &faces[c])
-        let touching = manifold.pointCount > 0
+        let pa = shapePointer(shapes, sa), pb = shapePointer(shapes, sb)
+        let xfA = bodies[ia].transform, xfB = bodies[ib].transform
         if touch >= 0 {
-            guard touching else { return .ended }
-            touches[touch].update(with: manifold)
+            // Built where the touch record keeps it (a record that stops touching is given back, and what it then
+            // holds is never read), its impulses carried over from the old points' ids read first.
+            let kept = touches[touch].keptImpulses
+            collide(pa, xfA, pb, xfB, into: &touches[touch].manifold, hint: &faces[c])
+            guard touches[touch].manifold.pointCount > 0 else { return .ended }
+            touches[touch].carry(kept)
             return .updated
         }
-        guard touching else { return .updated }
-        beginning = manifold
-        return .began
+        collide(pa, xfA, pb, xfB, into: &beginning, hint: &faces[c])
+        return beginning.pointCount > 0 ? .began : .updated
     }
 
     /// Refreshes every contact across the pool's threads, then walks the contacts in order on this thread to make

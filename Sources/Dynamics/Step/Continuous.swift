@@ -34,21 +34,13 @@ extension PhysicsWorld {
     /// the speculative contacts of the next step then take over. `SweepReach` says which bodies count as fast and
     /// what they are swept against; targets are taken where they ended the step. Two fast bodies crossing each other
     /// are left to the speculative contacts.
+    ///
+    /// The fast bodies come marked (`Body.isFast`): the motion's write-back marks each dynamic body with a shape
+    /// that travelled more than half its smallest extent (a kinematic body goes where its velocity takes it, through
+    /// anything), rather than listing them: a falling pile has thousands of them every step, and a list made anew
+    /// each step left the allocator blocks it grew out of. A sweep moves only its own body, so a body's travel reads
+    /// the same when marked and when swept.
     mutating func solveContinuous(inputs: ContiguousArray<VelocityInput>, dt: Double) {
-        // The fast bodies are marked in one pass over the inputs and swept in a second, rather than listed: a falling
-        // pile has thousands of them every step, and a list made anew each step left the allocator blocks it grew
-        // out of. A sweep moves only its own body, so a body's travel reads the same in both passes.
-        var anyFast = false
-        for input in inputs {
-            let i = Int(input.body)
-            // A kinematic body goes where its velocity takes it, through anything.
-            guard bodies[i].shape >= 0, bodies[i].isDynamic else { continue }
-            if travel(ofBody: i, dt: dt) > 0.5 * bodies[i].minExtent {
-                bodies[i].isFast = true
-                anyFast = true
-            }
-        }
-        guard anyFast else { return }
         // Sleeping bodies are targets too, so the thinnest is looked for over every dynamic body with a shape.
         var thinnest = Double.infinity
         for i in bodies.indices where bodies[i].inUse && bodies[i].isDynamic && bodies[i].shape >= 0 {
@@ -66,7 +58,13 @@ extension PhysicsWorld {
     /// How far body `i` travelled this step, with what its turning adds at its farthest point.
     @inline(__always)
     private func travel(ofBody i: Int, dt: Double) -> Double {
-        (bodies[i].center - bodies[i].center0).length + abs(bodies[i].w) * dt * bodies[i].maxExtent
+        Self.travel(of: bodies[i], dt: dt)
+    }
+
+    /// How far `body` travelled this step, with what its turning adds at its farthest point.
+    @inline(__always)
+    static func travel(of body: borrowing Body, dt: Double) -> Double {
+        (body.center - body.center0).length + abs(body.w) * dt * body.maxExtent
     }
 
     private mutating func sweep(_ bodyIndex: Int32, travel: Double, reach: SweepReach) {

@@ -316,8 +316,8 @@ extension PhysicsWorld {
 
         for w in watches { events[Int(w.event)].impulse = w.total }
 
-        finalizeBodies(states: states, inputs: inputs, dt: dt)
-        if enableContinuous { solveContinuous(inputs: inputs, dt: dt) }
+        let anyFast = finalizeBodies(states: states, inputs: inputs, dt: dt, marksFast: enableContinuous)
+        if anyFast { solveContinuous(inputs: inputs, dt: dt) }
         updateProxies(inputs: inputs)
         if enableSleep { updateSleep(dt: dt) }
     }
@@ -424,41 +424,66 @@ extension PhysicsWorld {
         return speed2 > limit * limit ? (limit / speed2.squareRoot()) * v : v
     }
 
-    /// Writes the solved motion back to the bodies.
-    private mutating func finalizeBodies(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>, dt: Double) {
+    /// Writes the solved motion back to the bodies; with `marksFast`, also marks the bodies that travelled far
+    /// enough for a continuous sweep (`solveContinuous`), and says whether any did. The mark reads only the body's
+    /// own motion, so it is the same here as in a pass of its own after every body is written.
+    private mutating func finalizeBodies(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
+                                         dt: Double, marksFast: Bool) -> Bool {
         let threshold = sleepThreshold
-        for input in inputs {
-            let i = Int(input.body)
-            let s = states[i]
-            guard s.v.isFinite, s.w.isFinite, s.dp.isFinite, s.dq.c.isFinite, s.dq.s.isFinite else {
-                // Only unsatisfiable constraints get here: the body stays where it was, at rest, and its constraints
-                // forget their impulses, so the world stays finite and can carry on.
-                discardStep(ofBody: Int32(i))
-                continue
-            }
-            bodies.withUnsafeMutableBufferPointer { buf in
-                guard buf[i].isDynamic else {
-                    // A kinematic body goes exactly where its velocity takes it in `dt` (the sub-steps summed the
-                    // same motion up to rounding, and turned it by a chord per sub-step).
-                    buf[i].center = buf[i].center0 + dt * buf[i].v
-                    buf[i].q = Rotation(angle: dt * buf[i].w).multiplied(by: buf[i].q0)
-                    buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
-                    return
-                }
-                // In place: a body is a large struct and copying it out and back costs more than the arithmetic.
-                buf[i].v = s.v
-                buf[i].w = buf[i].fixedRotation ? 0 : s.w
-                buf[i].center = buf[i].center0 + s.dp
-                buf[i].q = s.dq.multiplied(by: buf[i].q0)
-                buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
-                if !buf[i].allowsSleep || s.v.lengthSquared > threshold * threshold
-                    || abs(buf[i].w) * buf[i].maxExtent > threshold {
-                    buf[i].sleepTime = 0
-                } else {
-                    buf[i].sleepTime += dt
+        var anyFast = false
+        var first = 0
+        while first < inputs.count {
+            // On the buffers, taken once: a body is a large struct (copying it out and back costs more than the
+            // arithmetic), and a buffer taken per body cost a uniqueness check each. The scan stops at a body whose
+            // motion is not finite, which is handled here.
+            let stop = inputs.withUnsafeBufferPointer { inputBuf in
+                states.withUnsafeBufferPointer { stateBuf in
+                    bodies.withUnsafeMutableBufferPointer { buf in
+                        for k in first..<inputBuf.count {
+                            let i = Int(inputBuf[k].body)
+                            guard Self.finalize(&buf[i], stateBuf[i], dt: dt, sleepThreshold: threshold) else { return k }
+                            if marksFast && buf[i].isDynamic && buf[i].shape >= 0
+                                && Self.travel(of: buf[i], dt: dt) > 0.5 * buf[i].minExtent {
+                                buf[i].isFast = true
+                                anyFast = true
+                            }
+                        }
+                        return inputBuf.count
+                    }
                 }
             }
+            guard stop < inputs.count else { break }
+            // Only unsatisfiable constraints get here: the body stays where it was, at rest, and its constraints
+            // forget their impulses, so the world stays finite and can carry on. (It travelled nothing: no sweep.)
+            discardStep(ofBody: inputs[stop].body)
+            first = stop + 1
         }
+        return anyFast
+    }
+
+    /// Writes state `s` back to `body`; false, leaving the body as it was, when the state is not finite.
+    @inline(__always)
+    private static func finalize(_ body: inout Body, _ s: BodyState, dt: Double, sleepThreshold threshold: Double) -> Bool {
+        guard s.v.isFinite, s.w.isFinite, s.dp.isFinite, s.dq.c.isFinite, s.dq.s.isFinite else { return false }
+        guard body.isDynamic else {
+            // A kinematic body goes exactly where its velocity takes it in `dt` (the sub-steps summed the same
+            // motion up to rounding, and turned it by a chord per sub-step).
+            body.center = body.center0 + dt * body.v
+            body.q = Rotation(angle: dt * body.w).multiplied(by: body.q0)
+            body.origin = body.center - body.q.rotate(body.localCenter)
+            return true
+        }
+        body.v = s.v
+        body.w = body.fixedRotation ? 0 : s.w
+        body.center = body.center0 + s.dp
+        body.q = s.dq.multiplied(by: body.q0)
+        body.origin = body.center - body.q.rotate(body.localCenter)
+        if !body.allowsSleep || s.v.lengthSquared > threshold * threshold || abs(body.w) * body.maxExtent > threshold {
+            body.sleepTime = 0
+        } else {
+            body.sleepTime += dt
+        }
+        return true
     }
 
     /// A joint to a sleeping body wakes it when the other end is awake (or a kinematic body on the move), so joined
@@ -473,20 +498,41 @@ extension PhysicsWorld {
 
     /// Moves broadphase proxies of bodies whose tight boxes left their fattened ones.
     private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>) {
-        for input in inputs {
-            var s = bodies[Int(input.body)].shape
-            while s >= 0 {
-                defer { s = shapes[Int(s)].nextOnBody }
-                guard shapes[Int(s)].proxy >= 0 else { continue }
-                let xf = bodies[Int(input.body)].transform
-                let box = shapes.withUnsafeBufferPointer { Self.box(Self.shapePointer($0, Int(s)), xf) }
-                bounds[Int(s)].aabb = box
-                if !bounds[Int(s)].fatAABB.contains(box) {
-                    let travel = bodies[Int(input.body)].center - bodies[Int(input.body)].center0
-                    bounds[Int(s)].fatAABB = Self.fatBox(box, travel: travel)
-                    broadPhase.setFatAABB(shapes[Int(s)].proxy, bounds[Int(s)].fatAABB)
+        // Every moving shape gets its tight box on the buffers; the scan stops at the few whose fat box must move,
+        // which are moved here (the broadphase is not on a buffer), and goes on after them, in the same order.
+        var first = 0
+        var resume: Int32? = nil
+        while first < inputs.count {
+            let stop: (input: Int, shape: Int32) = inputs.withUnsafeBufferPointer { inputBuf in
+                bodies.withUnsafeBufferPointer { bp in
+                    shapes.withUnsafeBufferPointer { sp in
+                        bounds.withUnsafeMutableBufferPointer { xb in
+                            for k in first..<inputBuf.count {
+                                let b = Int(inputBuf[k].body)
+                                var s = k == first ? resume ?? bp[b].shape : bp[b].shape
+                                let xf = bp[b].transform
+                                while s >= 0 {
+                                    let i = Int(s)
+                                    if sp[i].proxy >= 0 {
+                                        let box = Self.box(Self.shapePointer(sp, i), xf)
+                                        xb[i].aabb = box
+                                        if !xb[i].fatAABB.contains(box) { return (k, s) }
+                                    }
+                                    s = sp[i].nextOnBody
+                                }
+                            }
+                            return (inputBuf.count, -1)
+                        }
+                    }
                 }
             }
+            guard stop.input < inputs.count else { break }
+            let i = Int(stop.shape), b = Int(inputs[stop.input].body)
+            let travel = bodies[b].center - bodies[b].center0
+            bounds[i].fatAABB = Self.fatBox(bounds[i].aabb, travel: travel)
+            broadPhase.setFatAABB(shapes[i].proxy, bounds[i].fatAABB)
+            first = stop.input
+            resume = shapes[i].nextOnBody
         }
     }
 

@@ -3,6 +3,22 @@ extension PhysicsWorld {
     /// whose bodies have all been still for `SolverTuning.timeToSleep`. Roots are visited in body order, so the result
     /// does not depend on anything but the world's contents.
     mutating func updateSleep(dt: Double) {
+        // An island sleeps only when every one of its bodies has been still long enough, so while no moving body
+        // has, none can: the islands need not be found. What still matters then is what a moving kinematic body
+        // does to the bodies it touches (their stillness starts again), so without one there is nothing to do.
+        let (mayRest, kinematicMoves) = bodies.withUnsafeBufferPointer { bp in
+            var mayRest = false, kinematicMoves = false
+            for i in bp.indices {
+                if bp[i].isSimulated {
+                    if bp[i].sleepTime >= SolverTuning.timeToSleep { mayRest = true }
+                } else if bp[i].isMovingKinematic {
+                    kinematicMoves = true
+                }
+            }
+            return (mayRest, kinematicMoves)
+        }
+        guard mayRest || kinematicMoves else { return }
+        guard mayRest else { restartStillnessNearMovingKinematics(); return }
         let n = bodies.count
         var parent = ContiguousArray<Int32>(0..<Int32(n))
         func find(_ x: Int32) -> Int32 { parent.withUnsafeMutableBufferPointer { UnionFind.find(x, $0) } }
@@ -47,6 +63,30 @@ extension PhysicsWorld {
             bodies[i].sleepTag = tagOfRoot[r]
             bodies[i].v = .zero
             bodies[i].w = 0
+        }
+    }
+
+    /// The part of `updateSleep` that remains while no island can sleep: a body touching or joined to a moving
+    /// kinematic body is carried, never at rest, so its stillness starts again (as `updateSleep` does before it
+    /// looks at any island).
+    private mutating func restartStillnessNearMovingKinematics() {
+        for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
+            let a = contacts[c].bodyA, b = contacts[c].bodyB
+            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { continue }
+            if bodies[Int(a)].isMovingKinematic {
+                bodies[Int(b)].sleepTime = 0
+            } else if bodies[Int(b)].isMovingKinematic {
+                bodies[Int(a)].sleepTime = 0
+            }
+        }
+        for j in joints.indices where joints[j].inUse {
+            let a = joints[j].bodyA, b = joints[j].bodyB
+            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { continue }
+            if bodies[Int(a)].isMovingKinematic {
+                bodies[Int(b)].sleepTime = 0
+            } else if bodies[Int(b)].isMovingKinematic {
+                bodies[Int(a)].sleepTime = 0
+            }
         }
     }
 }
