@@ -10,6 +10,9 @@
 /// chain still passes its load along in long runs as it does in step order. A joint that finds no colour free is
 /// solved after every colour, in levels of its own.
 ///
+/// The build is a pass over the joints and their bodies, and when the joints and what moves are those of the last
+/// step, as in most steps, it stops there and keeps the last colours: they depend on nothing else.
+///
 /// Joints of smaller islands keep step order exactly (and with it their results bit for bit): they come first in
 /// `sequence`, one run that a single thread solves. Islands share no moving body, so where that run is solved
 /// beside the colours changes nothing. The colours depend only on the step's joints, never on how many threads
@@ -42,6 +45,11 @@ struct JointColouring {
     /// (-1: uncoloured).
     private var ends = ContiguousArray<SIMD2<Int32>>()
     private var slot = ContiguousArray<Int32>()
+    /// What the last build was given (the active joints; `ends` keeps their moving bodies) and whether it coloured
+    /// them: joints and what moves rarely change from step to step, and then the colours are the same.
+    private var lastActive = ContiguousArray<Int32>()
+    private var lastMinimum = -1
+    private var lastResult = false
 
     /// How many colour slots the last build made.
     var slotCount: Int { max(slotStart.count - 1, 0) }
@@ -61,14 +69,31 @@ struct JointColouring {
             lastLevel = ContiguousArray(repeating: -1, count: states.count)
             lastLeftover = ContiguousArray(repeating: -1, count: states.count)
         }
-        // The joints are large records: their moving bodies are read once, into a dense array.
-        ends.removeAll(keepingCapacity: true)
-        for t in 0..<n {
-            let a = joints[Int(active[t])].bodyA, b = joints[Int(active[t])].bodyB
-            let movesA = states[Int(a)].moves
-            let movesB = a != b && states[Int(b)].moves
-            ends.append(SIMD2(movesA ? a : -1, movesB ? b : -1))
+        // The joints are large records: their moving bodies are read once, into a dense array, and compared with
+        // the last build's on the way.
+        var same = lastMinimum == minimum && lastActive.count == n && ends.count == n
+        if !same {
+            ends.removeAll(keepingCapacity: true)
+            ends.append(contentsOf: repeatElement(SIMD2(-1, -1), count: n))
+            lastActive.removeAll(keepingCapacity: true)
+            lastActive.append(contentsOf: repeatElement(-1, count: n))
         }
+        ends.withUnsafeMutableBufferPointer { ends in
+        lastActive.withUnsafeMutableBufferPointer { lastActive in
+            for t in 0..<n {
+                let a = joints[Int(active[t])].bodyA, b = joints[Int(active[t])].bodyB
+                let movesA = states[Int(a)].moves
+                let movesB = a != b && states[Int(b)].moves
+                let e = SIMD2(movesA ? a : -1, movesB ? b : -1)
+                if same && (ends[t] != e || lastActive[t] != active[t]) { same = false }
+                ends[t] = e
+                lastActive[t] = active[t]
+            }
+        }
+        }
+        if same { return lastResult }
+        lastMinimum = minimum
+        lastResult = false
         slot.removeAll(keepingCapacity: true)
         slot.append(contentsOf: repeatElement(-1, count: n))
         let slots = ends.withUnsafeBufferPointer { ends in
@@ -89,6 +114,7 @@ struct JointColouring {
         }
         guard slots > 0 else { return false }
         layOut(active: active, slots: slots)
+        lastResult = true
         return true
     }
 

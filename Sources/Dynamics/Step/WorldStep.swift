@@ -194,6 +194,10 @@ extension PhysicsWorld {
             JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: stages.blocks.count)).marks)
         }
         let splitsJoints = !coloured && solvePool != nil && activeJoints.count >= tuning.minimumJoints
+        // The integration is shared only when some of the solve is: otherwise every pass of the solve on this thread
+        // would find the bodies the workers integrated in the other core's cache, and a one-island world with its
+        // joints solved here took nearly twice as long on two workers as on one (docs/performance.md).
+        let sharesSolve = splitsContacts || splitsJoints || stagePool != nil
         var wave = JointWavefront()
         swap(&wave, &scratchJointWave)
         defer { swap(&wave, &scratchJointWave) }
@@ -251,7 +255,7 @@ extension PhysicsWorld {
             parallel?.useContacts(schedule, splits: splitsContacts)
             for k in 0..<substeps {
                 if !bouncing.isEmpty { VelocityChange.startMeasuring(gains, inputs: inputBuf, states: stateBuf) }
-                if let parallel {
+                if let parallel, sharesSolve {
                     parallel.integrateVelocities()
                 } else {
                     Self.integrateVelocities(inputBuf, states: stateBuf, maxAngularSpeed: maxAngularSpeed)
@@ -285,7 +289,7 @@ extension PhysicsWorld {
                 } else {
                     jointPasses.solve(useBias: true)
                 }
-                if let parallel {
+                if let parallel, sharesSolve {
                     parallel.solveContacts(schedule, useBias: true)
                     parallel.integratePositions()
                 } else {
