@@ -186,6 +186,7 @@ extension PhysicsWorld {
         var colouring = JointColouring(), stages = JointColourStages()
         swap(&colouring, &scratchJointColouring); swap(&stages, &scratchJointStages)
         defer { swap(&colouring, &scratchJointColouring); swap(&stages, &scratchJointStages) }
+        colouring.minimumIsland = jointColouringMinimumIsland
         let coloured = Self.colourJoints(&colouring, active: activeJoints, joints: joints, states: states)
         if coloured { stepsWithColouredJoints += 1 }
         let stagePool = coloured ? solvePool : nil
@@ -194,10 +195,6 @@ extension PhysicsWorld {
             JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: stages.blocks.count)).marks)
         }
         let splitsJoints = !coloured && solvePool != nil && activeJoints.count >= tuning.minimumJoints
-        // The integration is shared only when some of the solve is: otherwise every pass of the solve on this thread
-        // would find the bodies the workers integrated in the other core's cache, and a one-island world with its
-        // joints solved here took nearly twice as long on two workers as on one (docs/performance.md).
-        let sharesSolve = splitsContacts || splitsJoints || stagePool != nil
         var wave = JointWavefront()
         swap(&wave, &scratchJointWave)
         defer { swap(&wave, &scratchJointWave) }
@@ -255,7 +252,7 @@ extension PhysicsWorld {
             parallel?.useContacts(schedule, splits: splitsContacts)
             for k in 0..<substeps {
                 if !bouncing.isEmpty { VelocityChange.startMeasuring(gains, inputs: inputBuf, states: stateBuf) }
-                if let parallel, sharesSolve {
+                if let parallel {
                     parallel.integrateVelocities()
                 } else {
                     Self.integrateVelocities(inputBuf, states: stateBuf, maxAngularSpeed: maxAngularSpeed)
@@ -289,7 +286,7 @@ extension PhysicsWorld {
                 } else {
                     jointPasses.solve(useBias: true)
                 }
-                if let parallel, sharesSolve {
+                if let parallel {
                     parallel.solveContacts(schedule, useBias: true)
                     parallel.integratePositions()
                 } else {
@@ -380,6 +377,9 @@ extension PhysicsWorld {
         while scratchPartitionLanes.count < pool?.participants ?? 1 { scratchPartitionLanes.append(ContactLanes()) }
         while scratchPartitionJointColourings.count < pool?.participants ?? 1 {
             scratchPartitionJointColourings.append(JointColouring())
+        }
+        for k in scratchPartitionJointColourings.indices {
+            scratchPartitionJointColourings[k].minimumIsland = jointColouringMinimumIsland
         }
         stepsSplitByIslands += 1
         let threshold = restitutionThreshold

@@ -47,6 +47,10 @@ struct PhysicsWorld {
     var scratchJointWave = JointWavefront()
     /// The colours of a step's large islands of joints, and their blocks when the colours are shared.
     var scratchJointColouring = JointColouring()
+    /// Islands of at least this many joints are solved colour by colour (`JointColouring`). Off by default: on the
+    /// v3 joint grid the colours cost more than they saved, on one thread and on two (docs/performance.md, "Joint
+    /// colours"); the tests turn them on.
+    var jointColouringMinimumIsland = Int.max
     var scratchJointStages = JointColourStages()
     /// The touching contacts of a step that may be split by islands, the islands and their partitions, and one
     /// `ContactLanes` per thread solving partitions (`PartitionJob`).

@@ -166,6 +166,7 @@ extension SolverJointColourTests {
         let animator = try Animator(referenceSize: Vector(2000, 1200))
         try animator.setWorkerCount(workers)
         animator.world.parallelTuning = tuning
+        animator.world.jointColouringMinimumIsland = JointColouring().minimumIsland
         let items = try build(animator, SolverWorkerTests.EventLog())
         try stepFrames(animator, frames)
         return (SolverWorkerTests.state(items), animator.world.chunksSharedWithWorkers,
