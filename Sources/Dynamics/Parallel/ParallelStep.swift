@@ -136,6 +136,8 @@ struct ParallelTuning {
     /// `jointChunk` joints of the wavefront's order.
     var minimumJoints = Int.max
     var jointChunk = 16
+    /// Joints of a colour (`JointColouring`) per block when the colours are shared across the workers.
+    var jointBlock = 64
     /// The solve is split by islands (`IslandPartitions`) when the islands fill at least this many partitions of
     /// about `partitionWork` items (bodies, contact constraints, joints) each, or of a `partitionsWanted`-th of the
     /// step's items when that is more: enough partitions for the threads to share out evenly, few enough that

@@ -27,6 +27,9 @@ struct PartitionJob {
     var gains: UnsafeMutableBufferPointer<VelocityChange>
     /// One `ContactLanes` per thread of the job, taken through `slots` (the first one when there is no pool).
     var lanes: UnsafeMutablePointer<ContactLanes>
+    /// One `JointColouring` per thread of the job, taken with the lanes: a partition that holds a large island of
+    /// joints solves them colour by colour, as the step on one thread does.
+    var jointColourings: UnsafeMutablePointer<JointColouring>
     var slots: WorkerSlots?
     var substeps: Int
     var h: Double
@@ -44,13 +47,14 @@ struct PartitionJob {
         let p = Int(job.pointee.runOrder[chunk])
         let slots = job.pointee.slots.unsafelyUnwrapped
         let slot = slots.claim()
-        solve(job.pointee.partitions[p], job, lanes: job.pointee.lanes + slot)
+        solve(job.pointee.partitions[p], job, lanes: job.pointee.lanes + slot,
+              colouring: job.pointee.jointColourings + slot)
         slots.release(slot)
     }
 
     /// Prepares and solves partition `part` through the whole step.
     static func solve(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
-                      lanes: UnsafeMutablePointer<ContactLanes>) {
+                      lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>) {
         let j = job.pointee
         let states = j.states, bodies = j.bodies, joints = j.joints
         let cons = UnsafeMutableBufferPointer(rebasing: j.constraints[range(part.constraintStart, part.constraintCount)])
@@ -66,6 +70,10 @@ struct PartitionJob {
             }
         }
         for t in active { joints[Int(t)].prepare(bodies: bodies, context: j.jointContext) }
+        let coloured = active.count >= colouring.pointee.minimumIsland
+            && colouring.pointee.build(active: active, joints: UnsafeBufferPointer(joints), states: UnsafeBufferPointer(states))
+        colouring.pointee.sequence.withUnsafeBufferPointer { colourSequence in
+        let sequence = coloured ? colourSequence : active
         lanes.pointee.build(cons, states: states)
         if !watches.isEmpty {
             lanes.pointee.locate(watches, firstConstraint: Int(part.constraintStart), constraintCount: cons.count)
@@ -82,15 +90,16 @@ struct PartitionJob {
                                           changed: j.impactChanged, pass: &impactPass,
                                           threshold: j.restitutionThreshold, h: j.h, passLimit: j.impactPassLimit)
                 }
-                for t in active { joints[Int(t)].warmStart(states: states) }
+                for t in sequence { joints[Int(t)].warmStart(states: states) }
                 schedule.warmStart(states: states)
-                for t in active { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: true) }
+                for t in sequence { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: true) }
                 schedule.solve(states: states, inverseH: inverseH, useBias: true)
                 PhysicsWorld.integratePositions(inputs, states: states, h: j.h, maxAngularSpeed: j.maxAngularSpeed)
-                for t in active { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: false) }
+                for t in sequence { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: false) }
                 schedule.solve(states: states, inverseH: inverseH, useBias: false)
                 if !watches.isEmpty { ImpulseWatch.accumulate(watches, quads: schedule.quads) }
             }
+        }
         }
         lanes.pointee.storeImpulses(into: cons)
     }

@@ -179,9 +179,22 @@ extension PhysicsWorld {
         }
         // The solve is split only when what moves is large enough; a world mostly asleep solves on this thread.
         let solvePool = inputs.count + constraints.count + activeJoints.count >= tuning.minimumWork ? pool : nil
-        // Joints are split only when there are enough of them; then they follow a wavefront.
-        let splitsJoints = solvePool != nil && activeJoints.count >= tuning.minimumJoints
         let splitsContacts = solvePool != nil && constraints.count >= tuning.minimumConstraints
+        // A large island of joints is solved colour by colour (`JointColouring`), the colours shared across the
+        // workers (`JointColourStages`). Other joints are solved in step order, split only when there are enough
+        // of them, following a wavefront.
+        var colouring = JointColouring(), stages = JointColourStages()
+        swap(&colouring, &scratchJointColouring); swap(&stages, &scratchJointStages)
+        defer { swap(&colouring, &scratchJointColouring); swap(&stages, &scratchJointStages) }
+        colouring.minimumIsland = jointColouringMinimumIsland
+        let coloured = Self.colourJoints(&colouring, active: activeJoints, joints: joints, states: states)
+        if coloured { stepsWithColouredJoints += 1 }
+        let stagePool = coloured ? solvePool : nil
+        if let stagePool { stages.layOut(colouring, threads: stagePool.participants, blockSize: tuning.jointBlock) }
+        let stageSync = stagePool.map {
+            JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: stages.blocks.count)).marks)
+        }
+        let splitsJoints = !coloured && solvePool != nil && activeJoints.count >= tuning.minimumJoints
         var wave = JointWavefront()
         swap(&wave, &scratchJointWave)
         defer { swap(&wave, &scratchJointWave) }
@@ -200,6 +213,9 @@ extension PhysicsWorld {
         activeJoints.withUnsafeBufferPointer { activeBuf in
         wave.order.withUnsafeBufferPointer { orderBuf in
         wave.predecessors.withUnsafeBufferPointer { beforeBuf in
+        (coloured ? colouring.sequence : activeJoints).withUnsafeBufferPointer { sequenceBuf in
+        stages.blocks.withUnsafeBufferPointer { blockBuf in
+        stages.stageStart.withUnsafeBufferPointer { stageBuf in
             var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf, inputs: inputBuf,
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
@@ -209,6 +225,12 @@ extension PhysicsWorld {
             job.jointOrder = orderBuf
             job.jointPredecessors = beforeBuf
             job.marks = marks
+            var stageJob = JointStageJob(joints: jointBuf, states: stateBuf, sequence: sequenceBuf, blocks: blockBuf,
+                                         stageStart: stageBuf, context: context,
+                                         threads: stagePool?.participants ?? 1, sync: stageSync)
+            withUnsafeMutablePointer(to: &stageJob) { stageJob in
+            let jointPasses = JointPasses(joints: jointBuf, states: stateBuf, sequence: sequenceBuf, context: context,
+                                          pool: stagePool, job: stagePool == nil ? nil : stageJob)
             withUnsafeMutablePointer(to: &job) { job in
             let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
             if let parallel {
@@ -219,7 +241,7 @@ extension PhysicsWorld {
                                           contactSoftness: contactSoftness, staticSoftness: staticSoftness)
                 }
             }
-            if let parallel, splitsJoints {
+            if let parallel, splitsJoints || stagePool != nil {
                 parallel.prepareJoints()
             } else {
                 for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
@@ -252,7 +274,7 @@ extension PhysicsWorld {
                 if let parallel, splitsJoints {
                     parallel.warmStartJoints()
                 } else {
-                    for j in activeJoints { jointBuf[Int(j)].warmStart(states: stateBuf) }
+                    jointPasses.warmStart()
                 }
                 if let parallel {
                     parallel.warmStartContacts(schedule)
@@ -262,7 +284,7 @@ extension PhysicsWorld {
                 if let parallel, splitsJoints {
                     parallel.solveJoints(useBias: true)
                 } else {
-                    for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: true) }
+                    jointPasses.solve(useBias: true)
                 }
                 if let parallel {
                     parallel.solveContacts(schedule, useBias: true)
@@ -274,7 +296,7 @@ extension PhysicsWorld {
                 if let parallel, splitsJoints {
                     parallel.solveJoints(useBias: false)
                 } else {
-                    for j in activeJoints { jointBuf[Int(j)].solve(states: stateBuf, context: context, useBias: false) }
+                    jointPasses.solve(useBias: false)
                 }
                 if let parallel {
                     parallel.solveContacts(schedule, useBias: false)
@@ -299,7 +321,23 @@ extension PhysicsWorld {
         }
         }
         }
+        }
+        }
+        }
+        }
         finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+    }
+
+    /// Colours the step's joints when they hold a large island (`JointColouring`); false when they are to be solved
+    /// in step order.
+    private static func colourJoints(_ colouring: inout JointColouring, active: ContiguousArray<Int32>,
+                                     joints: ContiguousArray<Joint>, states: ContiguousArray<BodyState>) -> Bool {
+        guard active.count >= colouring.minimumIsland else { return false }
+        return active.withUnsafeBufferPointer { active in
+            joints.withUnsafeBufferPointer { joints in
+                states.withUnsafeBufferPointer { colouring.build(active: active, joints: joints, states: $0) }
+            }
+        }
     }
 
     /// What follows the solve: impulses kept for the next step, events told their impulses, the motion written
@@ -337,6 +375,12 @@ extension PhysicsWorld {
         }
         // One set of lanes per thread that may run a partition at once (see `WorkerSlots`).
         while scratchPartitionLanes.count < pool?.participants ?? 1 { scratchPartitionLanes.append(ContactLanes()) }
+        while scratchPartitionJointColourings.count < pool?.participants ?? 1 {
+            scratchPartitionJointColourings.append(JointColouring())
+        }
+        for k in scratchPartitionJointColourings.indices {
+            scratchPartitionJointColourings[k].minimumIsland = jointColouringMinimumIsland
+        }
         stepsSplitByIslands += 1
         let threshold = restitutionThreshold
         let passLimit = bouncing.count + ContactImpact.extraPasses
@@ -354,10 +398,12 @@ extension PhysicsWorld {
         impactChanged.withUnsafeMutableBufferPointer { changedBuf in
         gains.withUnsafeMutableBufferPointer { gainBuf in
         scratchPartitionLanes.withUnsafeMutableBufferPointer { lanesBuf in
+        scratchPartitionJointColourings.withUnsafeMutableBufferPointer { colouringBuf in
             var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf,
                                    joints: jointBuf, partitions: parts, runOrder: runOrder, inputs: inputBuf,
                                    activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
                                    impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
+                                   jointColourings: colouringBuf.baseAddress.unsafelyUnwrapped,
                                    slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
                                    maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
                                    staticSoftness: staticSoftness, jointContext: context,
@@ -366,9 +412,12 @@ extension PhysicsWorld {
                 if let pool {
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
                 } else {
-                    for part in parts { PartitionJob.solve(part, job, lanes: job.pointee.lanes) }
+                    for part in parts {
+                        PartitionJob.solve(part, job, lanes: job.pointee.lanes, colouring: job.pointee.jointColourings)
+                    }
                 }
             }
+        }
         }
         }
         }

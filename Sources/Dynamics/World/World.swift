@@ -45,11 +45,20 @@ struct PhysicsWorld {
     var scratchRefresh = ContiguousArray<ContactRefresh>()
     /// The joints' order for a step that splits them across threads.
     var scratchJointWave = JointWavefront()
+    /// The colours of a step's large islands of joints, and their blocks when the colours are shared.
+    var scratchJointColouring = JointColouring()
+    /// Islands of at least this many joints are solved colour by colour (`JointColouring`). Off by default: on the
+    /// v3 joint grid the colours cost more than they saved, on one thread and on two (docs/performance.md, "Joint
+    /// colours"); the tests turn them on.
+    var jointColouringMinimumIsland = Int.max
+    var scratchJointStages = JointColourStages()
     /// The touching contacts of a step that may be split by islands, the islands and their partitions, and one
     /// `ContactLanes` per thread solving partitions (`PartitionJob`).
     var scratchTouching = ContiguousArray<Int32>()
     var scratchIslands = IslandPartitions()
     var scratchPartitionLanes = ContiguousArray<ContactLanes>()
+    /// One joint colouring per thread solving partitions.
+    var scratchPartitionJointColourings = ContiguousArray<JointColouring>()
     /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
     var roomAtLastTrim = 0
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
@@ -69,6 +78,9 @@ struct PhysicsWorld {
     /// Steps whose solve was split by islands (`IslandPartitions`), on several threads or one: tests read it to know
     /// that path ran.
     var stepsSplitByIslands = 0
+    /// Steps that solved a large island of joints colour by colour (`JointColouring`) on the whole-world path:
+    /// tests read it to know that path ran.
+    var stepsWithColouredJoints = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.

@@ -1,0 +1,181 @@
+import Synchronization
+
+/// The joint passes of a step whose joints are coloured (`JointColouring`), shared across the worker pool: one pool
+/// job per pass, in which every thread goes through the colours in turn, and each colour's joints are cut into
+/// blocks that the threads claim.
+///
+/// A colour's joints share no moving body, so its blocks may be solved in any order, by any thread, at once: the
+/// result is that of one thread solving the sequence in order, bit for bit. A colour starts only when every block
+/// of the colours before it is done (a count of finished blocks that every thread reads), so each body meets its
+/// joints in the sequence's order. The joints of small islands, in step order, are one more block of the first
+/// stage: they share no body with the colours.
+///
+/// Each thread starts a colour at its own share of the blocks (thread k of n at block k * blocks / n) and takes
+/// the others' only when its own are gone, so from colour to colour, pass to pass and sub-step to sub-step the same
+/// thread solves nearly the same bodies and finds them in its own cache. A thread the system has descheduled holds
+/// nothing up: the others take its blocks, and when it comes back it finds the pass done.
+struct JointColourStages {
+    /// Blocks: ranges of the colouring's `sequence` (start, end).
+    private(set) var blocks = ContiguousArray<SIMD2<Int32>>()
+    /// Per stage, where its blocks start in `blocks`; one more entry than stages.
+    private(set) var stageStart = ContiguousArray<Int32>()
+
+    /// How many stages (colour slots that hold joints) the last layout made.
+    var stageCount: Int { max(stageStart.count - 1, 0) }
+
+    /// Cuts the colouring's slots into blocks of about `blockSize` joints, at most `perThread` blocks a thread per
+    /// colour, for `threads` threads; slots without joints are left out.
+    mutating func layOut(_ colouring: JointColouring, threads: Int, blockSize: Int, perThread: Int = 4) {
+        blocks.removeAll(keepingCapacity: true)
+        stageStart.removeAll(keepingCapacity: true)
+        let uncoloured = Int32(colouring.uncolouredCount)
+        colouring.slotStart.withUnsafeBufferPointer { start in
+            for s in 0..<max(start.count - 1, 0) {
+                let first = Int(start[s]), end = Int(start[s + 1])
+                let stage = Int32(blocks.count)
+                // The small islands' joints: one block, in step order, with the first colour that holds joints.
+                if stageStart.isEmpty && uncoloured > 0 { blocks.append(SIMD2(0, uncoloured)) }
+                if end > first {
+                    let count = end - first
+                    let n = max(1, min((count + blockSize - 1) / max(blockSize, 1), threads * perThread))
+                    for k in 0..<n {
+                        blocks.append(SIMD2(Int32(first + k * count / n), Int32(first + (k + 1) * count / n)))
+                    }
+                }
+                if Int32(blocks.count) > stage { stageStart.append(stage) }
+            }
+        }
+        if !stageStart.isEmpty { stageStart.append(Int32(blocks.count)) }
+    }
+}
+
+/// What a coloured joint pass reads: one record on the stepping thread's stack, handed to each thread by pointer.
+struct JointStageJob {
+    var joints: UnsafeMutableBufferPointer<Joint>
+    var states: UnsafeMutableBufferPointer<BodyState>
+    /// The colouring's sequence of joints (indices into `joints`), and the stages' blocks of it.
+    var sequence: UnsafeBufferPointer<Int32>
+    var blocks: UnsafeBufferPointer<SIMD2<Int32>>
+    var stageStart: UnsafeBufferPointer<Int32>
+    var context: JointContext
+    var useBias = true
+    /// Whether the pass warm starts (else it solves).
+    var warmStarts = false
+    /// The threads taking part: each runs one chunk of the job.
+    var threads = 1
+    /// Sync words (`JointStageSync`; none when the passes are not shared) and this pass's number, above every
+    /// claim mark of earlier passes.
+    var sync: JointStageSync?
+    var pass: UInt64 = 0
+
+    /// One thread's part of the pass: stage after stage, its share of each stage's blocks first, then any left.
+    static let run: ParallelChunk = { raw, lane in
+        let job = raw.assumingMemoryBound(to: JointStageJob.self)
+        let j = job.pointee
+        let sync = j.sync.unsafelyUnwrapped, stages = j.stageStart, blocks = j.blocks
+        for s in 0..<max(stages.count - 1, 0) {
+            let first = Int(stages[s]), count = Int(stages[s + 1]) - first
+            // Every block of the stages before this one done, and what they wrote seen.
+            sync.waitForFinished(first)
+            var done = 0
+            let start = lane * count / max(j.threads, 1)
+            for i in 0..<count {
+                var b = start + i
+                if b >= count { b -= count }
+                guard sync.claim(first + b, pass: j.pass) else { continue }
+                let range = blocks[first + b]
+                if j.warmStarts {
+                    for k in Int(range.x)..<Int(range.y) { j.joints[Int(j.sequence[k])].warmStart(states: j.states) }
+                } else {
+                    for k in Int(range.x)..<Int(range.y) {
+                        j.joints[Int(j.sequence[k])].solve(states: j.states, context: j.context, useBias: j.useBias)
+                    }
+                }
+                done += 1
+            }
+            if done > 0 { sync.finish(done) }
+        }
+    }
+}
+
+/// The shared words of a coloured joint pass, in the pool's marks (`WorkerPool.marks`): a count of finished blocks,
+/// then one claim mark per block. A claim mark holds the number of the last pass that claimed the block; pass
+/// numbers only grow, so marks never need clearing. The count is reset by the stepping thread before each pass.
+struct JointStageSync {
+    /// The finished count, alone on its cache line, then the claim marks.
+    let words: UnsafeMutablePointer<Atomic<UInt64>>
+    static let claimOffset = 8
+
+    /// Marks needed for `blocks` blocks.
+    static func wordCount(blocks: Int) -> Int { claimOffset + blocks }
+
+    /// Sets the finished count to zero; only while no thread runs the pass.
+    func reset() { words[0].store(0, ordering: .relaxed) }
+
+    /// Takes block `b` for this pass; false when another thread has it.
+    @inline(__always)
+    func claim(_ b: Int, pass: UInt64) -> Bool {
+        let i = Self.claimOffset + b
+        let seen = words[i].load(ordering: .relaxed)
+        guard seen < pass else { return false }
+        return words[i].compareExchange(expected: seen, desired: pass, ordering: .relaxed).exchanged
+    }
+
+    /// Counts `blocks` more blocks finished, publishing what solving them wrote.
+    @inline(__always)
+    func finish(_ blocks: Int) {
+        _ = words[0].add(UInt64(blocks), ordering: .releasing)
+    }
+
+    /// Waits until at least `blocks` blocks are finished, and sees what they wrote: a short spin, then yielding
+    /// the processor to whoever is finishing them.
+    @inline(__always)
+    func waitForFinished(_ blocks: Int) {
+        var spins = 0
+        while words[0].load(ordering: .acquiring) < UInt64(blocks) {
+            spins += 1
+            if spins > 1_000 { JointStageSync.yield() }
+        }
+    }
+
+    @inline(never)
+    private static func yield() { WorkerPool.yieldProcessor() }
+}
+
+/// The joint passes of one step: on this thread, joint after joint of `sequence` (step order, or the colouring's
+/// order), or shared across the pool colour by colour (`JointStageJob`) when `job` is given.
+struct JointPasses {
+    let joints: UnsafeMutableBufferPointer<Joint>
+    let states: UnsafeMutableBufferPointer<BodyState>
+    let sequence: UnsafeBufferPointer<Int32>
+    let context: JointContext
+    /// The pool and the record of the shared passes, when the passes are shared.
+    let pool: WorkerPool?
+    let job: UnsafeMutablePointer<JointStageJob>?
+
+    /// Warm starts every joint.
+    func warmStart() {
+        if let pool, let job {
+            share(pool, job, warmStarts: true, useBias: true)
+            return
+        }
+        for j in sequence { joints[Int(j)].warmStart(states: states) }
+    }
+
+    /// Solves every joint once, with position feedback or without.
+    func solve(useBias: Bool) {
+        if let pool, let job {
+            share(pool, job, warmStarts: false, useBias: useBias)
+            return
+        }
+        for j in sequence { joints[Int(j)].solve(states: states, context: context, useBias: useBias) }
+    }
+
+    private func share(_ pool: WorkerPool, _ job: UnsafeMutablePointer<JointStageJob>, warmStarts: Bool, useBias: Bool) {
+        job.pointee.warmStarts = warmStarts
+        job.pointee.useBias = useBias
+        job.pointee.pass = pool.nextPass()
+        job.pointee.sync.unsafelyUnwrapped.reset()
+        pool.run(JointStageJob.run, job, chunks: job.pointee.threads)
+    }
+}
