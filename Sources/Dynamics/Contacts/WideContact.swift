@@ -155,27 +155,32 @@ struct WideBody {
         self.invInertia = invInertia
     }
 
-    /// Writes the velocities of both sides back (`A` to slots `a`, `B` to slots `b`), the last lane first: an
-    /// empty lane names lane 0's bodies, whose velocities it never changed, and lanes may share a non-moving body
-    /// (the ground), whose velocity no impulse changes.
+    /// Writes the velocities of both sides of quad `c` back (`A` to its slots `bodyA`, `B` to `bodyB`), the last
+    /// lane first: an empty lane names lane 0's bodies, whose velocities it never changed, and lanes may share a
+    /// non-moving body (the ground), whose velocity no impulse changes.
     ///
     /// Never inlined: inlined, the optimiser moved the shuffles that split the lanes by body up into the arithmetic
     /// and turned the four-lane solve into per-body pairs and scalar operations (the warm start took 1.7 times the
-    /// instructions). Both sides in one call: six vectors of velocities and two of indices fit the argument registers.
+    /// instructions). Both sides in one call: six vectors of velocities fit the argument registers. The slots are
+    /// read from the quad in memory, one load each, where passed in a vector each took three instructions to get out.
     @inline(never)
-    static func storeVelocities(_ A: WideBody, _ a: SIMD4<Int32>, _ B: WideBody, _ b: SIMD4<Int32>,
+    static func storeVelocities(_ A: WideBody, _ B: WideBody, of c: UnsafePointer<WideContact>,
                                 _ bodies: UnsafeMutablePointer<SolverBody>) {
-        A.store(bodies, a)
-        B.store(bodies, b)
+        let raw = UnsafeRawPointer(c)
+        let a = MemoryLayout<WideContact>.offset(of: \.bodyA).unsafelyUnwrapped
+        let b = MemoryLayout<WideContact>.offset(of: \.bodyB).unsafelyUnwrapped
+        A.store(bodies, raw + a)
+        B.store(bodies, raw + b)
     }
 
-    /// Writes this side's velocities back, a row per body, the last lane first (see `storeVelocities`).
+    /// Writes this side's velocities back to the slots at `slots` (four `Int32`), a row per body, the last lane
+    /// first (see `storeVelocities`).
     @inline(__always)
-    private func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ i: SIMD4<Int32>) {
-        bodies[Int(i[3])].velocity = Lanes(vx[3], vy[3], w[3], 0)
-        bodies[Int(i[2])].velocity = Lanes(vx[2], vy[2], w[2], 0)
-        bodies[Int(i[1])].velocity = Lanes(vx[1], vy[1], w[1], 0)
-        bodies[Int(i[0])].velocity = Lanes(vx[0], vy[0], w[0], 0)
+    private func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ slots: UnsafeRawPointer) {
+        bodies[Int(slots.load(fromByteOffset: 12, as: Int32.self))].velocity = Lanes(vx[3], vy[3], w[3], 0)
+        bodies[Int(slots.load(fromByteOffset: 8, as: Int32.self))].velocity = Lanes(vx[2], vy[2], w[2], 0)
+        bodies[Int(slots.load(fromByteOffset: 4, as: Int32.self))].velocity = Lanes(vx[1], vy[1], w[1], 0)
+        bodies[Int(slots.load(as: Int32.self))].velocity = Lanes(vx[0], vy[0], w[0], 0)
     }
 }
 

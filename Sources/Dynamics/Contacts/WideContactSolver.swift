@@ -112,7 +112,7 @@ enum WideContactSolver {
             apply(p2.normalImpulse * nx + p2.tangentImpulse * tx, p2.normalImpulse * ny + p2.tangentImpulse * ty,
                   p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
         }
-        WideBody.storeVelocities(A, a, B, b, bodies)
+        WideBody.storeVelocities(A, B, of: c, bodies)
     }
 
     /// One soft iteration of every lane: the normal impulses point by point (with position feedback when `useBias`),
@@ -133,7 +133,7 @@ enum WideContactSolver {
         let friction = c.pointee.friction
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
-        WideBody.storeVelocities(A, a, B, b, bodies)
+        WideBody.storeVelocities(A, B, of: c, bodies)
     }
 
     /// One soft iteration of every lane with the normal impulses of each constraint solved together (the block
@@ -170,7 +170,7 @@ enum WideContactSolver {
         let friction = c.pointee.friction
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
-        WideBody.storeVelocities(A, a, B, b, bodies)
+        WideBody.storeVelocities(A, B, of: c, bodies)
     }
 
     /// Bias of one point in every lane and where it is soft: a gap closes this sub-step (rigid), an overlap is
@@ -223,7 +223,7 @@ enum WideContactSolver {
         solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, c.pointee.biasRate, c.pointee.massScale, c.pointee.impulseScale,
                     inverseH, useBias)
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), c.pointee.friction)
-        WideBody.storeVelocities(A, a, B, b, bodies)
+        WideBody.storeVelocities(A, B, of: c, bodies)
     }
 
     /// Current separation of a point from how far its anchors moved since the step began.
