@@ -27,6 +27,9 @@ struct ContactLanes {
     /// themselves (see `LaneGroup`).
     var groups = ContiguousArray<LaneGroup>()
 
+    /// The bodies the quads name, in single precision; the quads name them by slot (`SolverBodies`).
+    var solverBodies = SolverBodies()
+
     /// Where each constraint is solved, kept for its storage (see `locate` in ImpulseWatch.swift).
     var slotOfConstraint = ContiguousArray<Int32>()
 
@@ -49,6 +52,7 @@ struct ContactLanes {
         groups.removeAll(keepingCapacity: true)
         guard let base = constraints.baseAddress, let stateBase = states.baseAddress else {
             quads.removeAll(keepingCapacity: true)
+            solverBodies.build(UnsafeMutableBufferPointer(start: nil, count: 0), states: states)
             return
         }
         if grouping {
@@ -103,6 +107,7 @@ struct ContactLanes {
                 for k in 0..<m { WideContact.write(quads + k, sources[k], base, states: stateBase) }
             }
         }
+        quads.withUnsafeMutableBufferPointer { solverBodies.build($0, states: states) }
     }
 
     /// Appends the quads of `order[from..<to]`, the last one filled with empty lanes; returns how many.
@@ -216,7 +221,9 @@ struct ContactLanes {
         return quads.withUnsafeMutableBufferPointer { quads in
             runs.withUnsafeBufferPointer { runs in
                 groups.withUnsafeBufferPointer { groups in
-                    body(LaneSchedule(quads: quads, runs: runs, groups: groups))
+                    solverBodies.withBuffers { bodies in
+                        body(LaneSchedule(quads: quads, runs: runs, groups: groups, bodies: bodies))
+                    }
                 }
             }
         }

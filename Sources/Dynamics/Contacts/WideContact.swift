@@ -41,6 +41,8 @@ struct WidePoint {
 /// velocities are written back from the last lane to the first, so lane 0's result is the one that stays. A
 /// constraint so gives the same bits whichever lane it sits in and whether it has company.
 struct WideContact {
+    /// The bodies of each lane: indices into the states as `write` leaves them, then slots of the solver bodies
+    /// (`SolverBodies`) once the lanes are built, which is what the solve reads.
     var bodyA: SIMD4<Int32>
     var bodyB: SIMD4<Int32>
     var nx: Lanes, ny: Lanes
@@ -134,59 +136,51 @@ extension WidePoint {
     }
 }
 
-/// The velocities of one side of a `WideContact` while it is solved: gathered from the state array, written back after.
+/// The velocities of one side of a `WideContact` while it is solved: gathered from the solver bodies
+/// (`SolverBody`), written back after.
 struct WideBody {
     var vx: Lanes, vy: Lanes, w: Lanes
     /// Inverse mass and inertia, from the constraint.
     var invMass: Lanes, invInertia: Lanes
 
-    /// Gathers the velocities of bodies `i`.
+    /// Gathers the velocities of the bodies in slots `i`: a row of four floats each, turned into lanes.
     @inline(__always)
-    init(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>, invMass: Lanes, invInertia: Lanes) {
-        let b0 = s + Int(i[0]), b1 = s + Int(i[1]), b2 = s + Int(i[2]), b3 = s + Int(i[3])
-        let v0 = SIMD2<Float>(loadPair(&b0.pointee.v)), v1 = SIMD2<Float>(loadPair(&b1.pointee.v))
-        let v2 = SIMD2<Float>(loadPair(&b2.pointee.v)), v3 = SIMD2<Float>(loadPair(&b3.pointee.v))
-        vx = Lanes(v0[0], v1[0], v2[0], v3[0])
-        vy = Lanes(v0[1], v1[1], v2[1], v3[1])
-        w = Lanes(lowHalf: SIMD2<Float>(SIMD2(b0.pointee.w, b1.pointee.w)),
-                  highHalf: SIMD2<Float>(SIMD2(b2.pointee.w, b3.pointee.w)))
+    init(_ bodies: UnsafeMutablePointer<SolverBody>, _ i: SIMD4<Int32>, invMass: Lanes, invInertia: Lanes) {
+        let r0 = bodies[Int(i[0])].velocity, r1 = bodies[Int(i[1])].velocity
+        let r2 = bodies[Int(i[2])].velocity, r3 = bodies[Int(i[3])].velocity
+        vx = Lanes(r0[0], r1[0], r2[0], r3[0])
+        vy = Lanes(r0[1], r1[1], r2[1], r3[1])
+        w = Lanes(r0[2], r1[2], r2[2], r3[2])
         self.invMass = invMass
         self.invInertia = invInertia
     }
 
-    /// Writes the velocities of both sides back (`A` to bodies `a`, `B` to bodies `b`), the last lane first: an
-    /// empty lane names lane 0's bodies, whose velocities it never changed, and lanes may share a non-moving body
-    /// (the ground), whose velocity no impulse changes.
+    /// Writes the velocities of both sides of quad `c` back (`A` to its slots `bodyA`, `B` to `bodyB`), the last
+    /// lane first: an empty lane names lane 0's bodies, whose velocities it never changed, and lanes may share a
+    /// non-moving body (the ground), whose velocity no impulse changes.
     ///
     /// Never inlined: inlined, the optimiser moved the shuffles that split the lanes by body up into the arithmetic
     /// and turned the four-lane solve into per-body pairs and scalar operations (the warm start took 1.7 times the
-    /// instructions). Both sides in one call: six vectors of velocities and two of indices fit the argument registers.
+    /// instructions). Both sides in one call: six vectors of velocities fit the argument registers. The slots are
+    /// read from the quad in memory, one load each, where passed in a vector each took three instructions to get out.
     @inline(never)
-    static func storeVelocities(_ A: WideBody, _ a: SIMD4<Int32>, _ B: WideBody, _ b: SIMD4<Int32>,
-                                _ s: UnsafeMutablePointer<BodyState>) {
-        A.store(s, a)
-        B.store(s, b)
+    static func storeVelocities(_ A: WideBody, _ B: WideBody, of c: UnsafePointer<WideContact>,
+                                _ bodies: UnsafeMutablePointer<SolverBody>) {
+        let raw = UnsafeRawPointer(c)
+        let a = MemoryLayout<WideContact>.offset(of: \.bodyA).unsafelyUnwrapped
+        let b = MemoryLayout<WideContact>.offset(of: \.bodyB).unsafelyUnwrapped
+        A.store(bodies, raw + a)
+        B.store(bodies, raw + b)
     }
 
-    /// Writes this side's velocities back, the last lane first (see `storeVelocities`).
+    /// Writes this side's velocities back to the slots at `slots` (four `Int32`), a row per body, the last lane
+    /// first (see `storeVelocities`).
     @inline(__always)
-    private func store(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>) {
-        // Converted and paired as vectors: written lane by lane, the compiler turned the arithmetic feeding the
-        // writes back into scalar operations.
-        let xLo = SIMD2<Double>(vx.lowHalf), xHi = SIMD2<Double>(vx.highHalf)
-        let yLo = SIMD2<Double>(vy.lowHalf), yHi = SIMD2<Double>(vy.highHalf)
-        let wLo = SIMD2<Double>(w.lowHalf), wHi = SIMD2<Double>(w.highHalf)
-        Self.store(s + Int(i[3]), SIMD2(xHi[1], yHi[1]), wHi[1])
-        Self.store(s + Int(i[2]), SIMD2(xHi[0], yHi[0]), wHi[0])
-        Self.store(s + Int(i[1]), SIMD2(xLo[1], yLo[1]), wLo[1])
-        Self.store(s + Int(i[0]), SIMD2(xLo[0], yLo[0]), wLo[0])
-    }
-
-    /// Stores one body's velocity; a `Vector` is its x then its y, like the lanes of a `SIMD2`.
-    @inline(__always)
-    private static func store(_ b: UnsafeMutablePointer<BodyState>, _ v: SIMD2<Double>, _ w: Double) {
-        withUnsafeMutablePointer(to: &b.pointee.v) { UnsafeMutableRawPointer($0).storeBytes(of: v, as: SIMD2<Double>.self) }
-        b.pointee.w = w
+    private func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ slots: UnsafeRawPointer) {
+        bodies[Int(slots.load(fromByteOffset: 12, as: Int32.self))].velocity = Lanes(vx[3], vy[3], w[3], 0)
+        bodies[Int(slots.load(fromByteOffset: 8, as: Int32.self))].velocity = Lanes(vx[2], vy[2], w[2], 0)
+        bodies[Int(slots.load(fromByteOffset: 4, as: Int32.self))].velocity = Lanes(vx[1], vy[1], w[1], 0)
+        bodies[Int(slots.load(as: Int32.self))].velocity = Lanes(vx[0], vy[0], w[0], 0)
     }
 }
 
@@ -201,15 +195,12 @@ func loadPair<T>(_ p: UnsafeMutablePointer<T>) -> SIMD2<Double> {
 struct WideMotion {
     var dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes
 
-    /// Gathers the motion of bodies `i`.
+    /// Gathers the motion of the bodies in slots `i`.
     @inline(__always)
-    init(_ s: UnsafeMutablePointer<BodyState>, _ i: SIMD4<Int32>) {
-        let b0 = s + Int(i[0]), b1 = s + Int(i[1]), b2 = s + Int(i[2]), b3 = s + Int(i[3])
-        let p0 = SIMD2<Float>(loadPair(&b0.pointee.dp)), p1 = SIMD2<Float>(loadPair(&b1.pointee.dp))
-        let p2 = SIMD2<Float>(loadPair(&b2.pointee.dp)), p3 = SIMD2<Float>(loadPair(&b3.pointee.dp))
-        let q0 = SIMD2<Float>(loadPair(&b0.pointee.dq)), q1 = SIMD2<Float>(loadPair(&b1.pointee.dq))
-        let q2 = SIMD2<Float>(loadPair(&b2.pointee.dq)), q3 = SIMD2<Float>(loadPair(&b3.pointee.dq))
-        dpx = Lanes(p0[0], p1[0], p2[0], p3[0]); dpy = Lanes(p0[1], p1[1], p2[1], p3[1])
-        qc = Lanes(q0[0], q1[0], q2[0], q3[0]); qs = Lanes(q0[1], q1[1], q2[1], q3[1])
+    init(_ bodies: UnsafeMutablePointer<SolverBody>, _ i: SIMD4<Int32>) {
+        let r0 = bodies[Int(i[0])].motion, r1 = bodies[Int(i[1])].motion
+        let r2 = bodies[Int(i[2])].motion, r3 = bodies[Int(i[3])].motion
+        dpx = Lanes(r0[0], r1[0], r2[0], r3[0]); dpy = Lanes(r0[1], r1[1], r2[1], r3[1])
+        qc = Lanes(r0[2], r1[2], r2[2], r3[2]); qs = Lanes(r0[3], r1[3], r2[3], r3[3])
     }
 }

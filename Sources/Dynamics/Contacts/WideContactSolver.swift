@@ -2,58 +2,106 @@
 /// that lane alone, so a quad gives bit for bit what solving its constraints one after the other, each alone in a
 /// quad, would give.
 enum WideContactSolver {
-    /// Warm starts every quad, in order.
-    static func warmStart(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
-        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
-        for i in 0..<quads.count { warmStart(base + i, states: s, points: 2) }
+    /// Warm starts every quad, in order, on solver bodies (`SolverBody`) the quads' slots name.
+    static func warmStart(_ quads: UnsafeMutableBufferPointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>) {
+        guard let base = quads.baseAddress else { return }
+        for i in 0..<quads.count { warmStart(base + i, bodies: bodies, points: 2) }
     }
 
     /// Solves every quad once, in order; specialised for both values of `useBias` so the loop holds no branch on it.
-    static func solve(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+    static func solve(_ quads: UnsafeMutableBufferPointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>,
                       inverseH: Float, useBias: Bool) {
-        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
+        guard let base = quads.baseAddress else { return }
         if useBias {
-            for i in 0..<quads.count { solve(base + i, states: s, inverseH: inverseH, useBias: true) }
+            for i in 0..<quads.count { solve(base + i, bodies: bodies, inverseH: inverseH, useBias: true) }
         } else {
-            for i in 0..<quads.count { solve(base + i, states: s, inverseH: inverseH, useBias: false) }
+            for i in 0..<quads.count { solve(base + i, bodies: bodies, inverseH: inverseH, useBias: false) }
         }
     }
 
     /// Solves quads whose constraints are all block-solved (see `ContactBlock`).
-    static func solveBlock(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+    static func solveBlock(_ quads: UnsafeMutableBufferPointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>,
                            inverseH: Float, useBias: Bool) {
-        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
+        guard let base = quads.baseAddress else { return }
         if useBias {
-            for i in 0..<quads.count { solveBlock(base + i, states: s, inverseH: inverseH, useBias: true) }
+            for i in 0..<quads.count { solveBlock(base + i, bodies: bodies, inverseH: inverseH, useBias: true) }
         } else {
-            for i in 0..<quads.count { solveBlock(base + i, states: s, inverseH: inverseH, useBias: false) }
+            for i in 0..<quads.count { solveBlock(base + i, bodies: bodies, inverseH: inverseH, useBias: false) }
         }
     }
 
-    /// Warm starts quads whose constraints all have one point (see `warmStart(_:states:)`).
+    /// Warm starts quads whose constraints all have one point (see `warmStart(_:bodies:)`).
     static func warmStartOnePoint(_ quads: UnsafeMutableBufferPointer<WideContact>,
-                                  states: UnsafeMutableBufferPointer<BodyState>) {
-        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
-        for i in 0..<quads.count { warmStart(base + i, states: s, points: 1) }
+                                  bodies: UnsafeMutablePointer<SolverBody>) {
+        guard let base = quads.baseAddress else { return }
+        for i in 0..<quads.count { warmStart(base + i, bodies: bodies, points: 1) }
     }
 
     /// Solves quads whose constraints all have one point: their zero second points are skipped.
+    static func solveOnePoint(_ quads: UnsafeMutableBufferPointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>,
+                              inverseH: Float, useBias: Bool) {
+        guard let base = quads.baseAddress else { return }
+        if useBias {
+            for i in 0..<quads.count { solveOnePoint(base + i, bodies: bodies, inverseH: inverseH, useBias: true) }
+        } else {
+            for i in 0..<quads.count { solveOnePoint(base + i, bodies: bodies, inverseH: inverseH, useBias: false) }
+        }
+    }
+
+    // The same passes straight on the double states, for a few quads whose bodies are body indices (as
+    // `WideContact.write` leaves them): each call gives the quads slots, gathers, solves, writes the velocities
+    // back and puts the body indices back. The step's passes go through `LaneSchedule`, which gathers once a pass.
+
+    /// Warm starts every quad, in order (see above).
+    static func warmStart(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
+        onStates(quads, states, motion: false) { warmStart(quads, bodies: $0) }
+    }
+
+    /// Solves every quad once, in order (see above).
+    static func solve(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                      inverseH: Float, useBias: Bool) {
+        onStates(quads, states, motion: true) { solve(quads, bodies: $0, inverseH: inverseH, useBias: useBias) }
+    }
+
+    /// Solves quads whose constraints are all block-solved (see above).
+    static func solveBlock(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                           inverseH: Float, useBias: Bool) {
+        onStates(quads, states, motion: true) { solveBlock(quads, bodies: $0, inverseH: inverseH, useBias: useBias) }
+    }
+
+    /// Warm starts quads whose constraints all have one point (see above).
+    static func warmStartOnePoint(_ quads: UnsafeMutableBufferPointer<WideContact>,
+                                  states: UnsafeMutableBufferPointer<BodyState>) {
+        onStates(quads, states, motion: false) { warmStartOnePoint(quads, bodies: $0) }
+    }
+
+    /// Solves quads whose constraints all have one point (see above).
     static func solveOnePoint(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
                               inverseH: Float, useBias: Bool) {
-        guard let base = quads.baseAddress, let s = states.baseAddress else { return }
-        if useBias {
-            for i in 0..<quads.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: true) }
-        } else {
-            for i in 0..<quads.count { solveOnePoint(base + i, states: s, inverseH: inverseH, useBias: false) }
+        onStates(quads, states, motion: true) { solveOnePoint(quads, bodies: $0, inverseH: inverseH, useBias: useBias) }
+    }
+
+    /// Runs `pass` on solver bodies made for `quads` from `states` and gathered, then writes them back.
+    private static func onStates(_ quads: UnsafeMutableBufferPointer<WideContact>,
+                                 _ states: UnsafeMutableBufferPointer<BodyState>, motion: Bool,
+                                 _ pass: (UnsafeMutablePointer<SolverBody>) -> Void) {
+        guard let s = states.baseAddress, !quads.isEmpty else { return }
+        var slots = SolverBodies()
+        slots.build(quads, states: states)
+        slots.withBuffers { buffers in
+            buffers.gather(s, motion: motion)
+            pass(buffers.bodies.baseAddress.unsafelyUnwrapped)
+            buffers.scatter(s)
         }
+        slots.restore(quads)
     }
 
     /// Applies last step's impulses again, so stacks start near their solution.
     @inline(__always)
-    static func warmStart(_ c: UnsafePointer<WideContact>, states: UnsafeMutablePointer<BodyState>, points: Int) {
+    static func warmStart(_ c: UnsafePointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>, points: Int) {
         let a = c.pointee.bodyA, b = c.pointee.bodyB
-        var A = WideBody(states, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
-        var B = WideBody(states, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        var A = WideBody(bodies, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(bodies, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         let nx = c.pointee.nx, ny = c.pointee.ny
         // The tangent is the normal's right perpendicular (y, -x).
         let tx = ny, ty = negated(nx)
@@ -64,41 +112,41 @@ enum WideContactSolver {
             apply(p2.normalImpulse * nx + p2.tangentImpulse * tx, p2.normalImpulse * ny + p2.tangentImpulse * ty,
                   p2.rAx, p2.rAy, p2.rBx, p2.rBy, &A, &B)
         }
-        WideBody.storeVelocities(A, a, B, b, states)
+        WideBody.storeVelocities(A, B, of: c, bodies)
     }
 
     /// One soft iteration of every lane: the normal impulses point by point (with position feedback when `useBias`),
     /// then friction.
     @inline(__always)
-    static func solve(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
+    static func solve(_ c: UnsafeMutablePointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>,
                       inverseH: Float, useBias: Bool) {
         let a = c.pointee.bodyA, b = c.pointee.bodyB
         let nx = c.pointee.nx, ny = c.pointee.ny
         // Separations first: they do not depend on velocities, and the motion they need is then dead.
-        let mA = WideMotion(states, a), mB = WideMotion(states, b)
+        let mA = WideMotion(bodies, a), mB = WideMotion(bodies, b)
         let s1 = separation(c.pointee.p1, mA, mB, nx, ny), s2 = separation(c.pointee.p2, mA, mB, nx, ny)
-        var A = WideBody(states, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
-        var B = WideBody(states, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        var A = WideBody(bodies, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(bodies, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         let biasRate = c.pointee.biasRate, massScale = c.pointee.massScale, impulseScale = c.pointee.impulseScale
         solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
         solveNormal(&c.pointee.p2, s2, &A, &B, nx, ny, biasRate, massScale, impulseScale, inverseH, useBias)
         let friction = c.pointee.friction
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
-        WideBody.storeVelocities(A, a, B, b, states)
+        WideBody.storeVelocities(A, B, of: c, bodies)
     }
 
     /// One soft iteration of every lane with the normal impulses of each constraint solved together (the block
     /// form described in `ContactBlock`, each of its cases computed and chosen per lane), then friction.
     @inline(__always)
-    static func solveBlock(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
+    static func solveBlock(_ c: UnsafeMutablePointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>,
                            inverseH: Float, useBias: Bool) {
         let a = c.pointee.bodyA, b = c.pointee.bodyB
         let nx = c.pointee.nx, ny = c.pointee.ny
-        let mA = WideMotion(states, a), mB = WideMotion(states, b)
+        let mA = WideMotion(bodies, a), mB = WideMotion(bodies, b)
         let s1 = separation(c.pointee.p1, mA, mB, nx, ny), s2 = separation(c.pointee.p2, mA, mB, nx, ny)
-        var A = WideBody(states, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
-        var B = WideBody(states, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        var A = WideBody(bodies, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(bodies, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         let p1 = c.pointee.p1, p2 = c.pointee.p2
         let vn1 = relativeVelocityX(p1, A, B) * nx + relativeVelocityY(p1, A, B) * ny
         let vn2 = relativeVelocityX(p2, A, B) * nx + relativeVelocityY(p2, A, B) * ny
@@ -122,7 +170,7 @@ enum WideContactSolver {
         let friction = c.pointee.friction
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), friction)
         solveTangent(&c.pointee.p2, &A, &B, ny, negated(nx), friction)
-        WideBody.storeVelocities(A, a, B, b, states)
+        WideBody.storeVelocities(A, B, of: c, bodies)
     }
 
     /// Bias of one point in every lane and where it is soft: a gap closes this sub-step (rigid), an overlap is
@@ -165,17 +213,17 @@ enum WideContactSolver {
 
     /// One soft iteration of a quad whose constraints all have one point.
     @inline(__always)
-    static func solveOnePoint(_ c: UnsafeMutablePointer<WideContact>, states: UnsafeMutablePointer<BodyState>,
+    static func solveOnePoint(_ c: UnsafeMutablePointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>,
                               inverseH: Float, useBias: Bool) {
         let a = c.pointee.bodyA, b = c.pointee.bodyB
         let nx = c.pointee.nx, ny = c.pointee.ny
-        let s1 = separation(c.pointee.p1, WideMotion(states, a), WideMotion(states, b), nx, ny)
-        var A = WideBody(states, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
-        var B = WideBody(states, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
+        let s1 = separation(c.pointee.p1, WideMotion(bodies, a), WideMotion(bodies, b), nx, ny)
+        var A = WideBody(bodies, a, invMass: c.pointee.massA, invInertia: c.pointee.inertiaA)
+        var B = WideBody(bodies, b, invMass: c.pointee.massB, invInertia: c.pointee.inertiaB)
         solveNormal(&c.pointee.p1, s1, &A, &B, nx, ny, c.pointee.biasRate, c.pointee.massScale, c.pointee.impulseScale,
                     inverseH, useBias)
         solveTangent(&c.pointee.p1, &A, &B, ny, negated(nx), c.pointee.friction)
-        WideBody.storeVelocities(A, a, B, b, states)
+        WideBody.storeVelocities(A, B, of: c, bodies)
     }
 
     /// Current separation of a point from how far its anchors moved since the step began.

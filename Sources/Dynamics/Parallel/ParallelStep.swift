@@ -80,9 +80,11 @@ struct ParallelStep {
             schedule.warmStart(states: job.pointee.states)
             return
         }
+        schedule.gather(states: job.pointee.states, motion: false)
         eachGroup(schedule, StepJob.warmStartContactGroup) { group in
-            schedule.warmStart(group: group, items: 0..<group.itemCount, states: job.pointee.states)
+            schedule.warmStart(group: group, items: 0..<group.itemCount)
         }
+        schedule.scatter(states: job.pointee.states)
     }
 
     /// Solves the contacts once (see `warmStartContacts`).
@@ -93,10 +95,11 @@ struct ParallelStep {
             return
         }
         job.pointee.useBias = useBias
+        schedule.gather(states: job.pointee.states, motion: true)
         eachGroup(schedule, StepJob.solveContactGroup) { group in
-            schedule.solve(group: group, items: 0..<group.itemCount, states: job.pointee.states, inverseH: inverseH,
-                           useBias: useBias)
+            schedule.solve(group: group, items: 0..<group.itemCount, inverseH: inverseH, useBias: useBias)
         }
+        schedule.scatter(states: job.pointee.states)
     }
 
     /// Runs `split` over the items of each large group, across the workers, and `alone` on each small one, group
@@ -180,7 +183,9 @@ struct StepJob {
     var staticSoftness: Softness
     var schedule = LaneSchedule(quads: UnsafeMutableBufferPointer(start: nil, count: 0),
                                 runs: UnsafeBufferPointer(start: nil, count: 0),
-                                groups: UnsafeBufferPointer(start: nil, count: 0))
+                                groups: UnsafeBufferPointer(start: nil, count: 0),
+                                bodies: SolverBodyBuffers(bodies: UnsafeMutableBufferPointer(start: nil, count: 0),
+                                                          sources: UnsafeBufferPointer(start: nil, count: 0)))
     /// Whether the contact solve is split across the workers, and the group being split.
     var splitsContacts = false
     var contactGroup = 0
@@ -270,13 +275,13 @@ struct StepJob {
     static let warmStartContactGroup: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: StepJob.self)
         let schedule = job.pointee.schedule, group = schedule.groups[job.pointee.contactGroup]
-        schedule.warmStart(group: group, items: job.pointee.range(chunk, of: group.itemCount), states: job.pointee.states)
+        schedule.warmStart(group: group, items: job.pointee.range(chunk, of: group.itemCount))
     }
 
     static let solveContactGroup: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: StepJob.self)
         let schedule = job.pointee.schedule, group = schedule.groups[job.pointee.contactGroup]
-        schedule.solve(group: group, items: job.pointee.range(chunk, of: group.itemCount), states: job.pointee.states,
+        schedule.solve(group: group, items: job.pointee.range(chunk, of: group.itemCount),
                        inverseH: Float(job.pointee.inverseH), useBias: job.pointee.useBias)
     }
 }

@@ -91,9 +91,9 @@ struct PartitionJob {
                                           threshold: j.restitutionThreshold, h: j.h, passLimit: j.impactPassLimit)
                 }
                 for t in sequence { joints[Int(t)].warmStart(states: states) }
-                schedule.warmStart(states: states)
+                schedule.warmStart(states: states, keepsBodies: sequence.isEmpty)
                 for t in sequence { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: true) }
-                schedule.solve(states: states, inverseH: inverseH, useBias: true)
+                schedule.solve(states: states, inverseH: inverseH, useBias: true, bodiesKept: sequence.isEmpty)
                 PhysicsWorld.integratePositions(inputs, states: states, h: j.h, maxAngularSpeed: j.maxAngularSpeed)
                 for t in sequence { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: false) }
                 schedule.solve(states: states, inverseH: inverseH, useBias: false)

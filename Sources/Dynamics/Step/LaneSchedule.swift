@@ -4,71 +4,106 @@ struct LaneSchedule {
     var runs: UnsafeBufferPointer<Int32>
     /// The groups, in solve order, for a solve split across workers (see `LaneGroup`).
     var groups: UnsafeBufferPointer<LaneGroup>
+    /// The bodies the quads' slots name, in single precision (`SolverBody`).
+    var bodies: SolverBodyBuffers
 
-    /// Warm starts every constraint in solve order.
-    func warmStart(states: UnsafeMutableBufferPointer<BodyState>) {
+    /// Warm starts every constraint in solve order. With `keepsBodies`, the velocities stay in the solver bodies
+    /// for the solve that follows at once (`solve(states:inverseH:useBias:bodiesKept:)`, nothing between them
+    /// reading or changing a state): the bodies are then gathered and written back once for both passes.
+    func warmStart(states: UnsafeMutableBufferPointer<BodyState>, keepsBodies: Bool = false) {
+        guard let s = states.baseAddress, let b = bodies.bodies.baseAddress else { return }
+        bodies.gather(s, motion: keepsBodies)
+        warmStart(bodies: b)
+        if !keepsBodies { bodies.scatter(s) }
+    }
+
+    /// Warm starts every constraint in solve order on the solver bodies.
+    private func warmStart(bodies b: UnsafeMutablePointer<SolverBody>) {
         var p = 0
         for r in stride(from: 0, to: runs.count - 2, by: ContactLanes.kinds) {
             // Block-solved quads warm start both points, like other two-point quads.
             let two = Int(runs[r]) + Int(runs[r + 1]), one = Int(runs[r + 2])
-            if two > 0 { WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: quads[p..<p + two]), states: states) }
+            if two > 0 { WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: quads[p..<p + two]), bodies: b) }
             if one > 0 {
                 WideContactSolver.warmStartOnePoint(UnsafeMutableBufferPointer(rebasing: quads[p + two..<p + two + one]),
-                                                    states: states)
+                                                    bodies: b)
             }
             p += two + one
         }
     }
 
-    /// Solves every constraint once in solve order.
-    func solve(states: UnsafeMutableBufferPointer<BodyState>, inverseH: Float, useBias: Bool) {
+    /// Solves every constraint once in solve order; `bodiesKept` after a warm start that kept the bodies.
+    func solve(states: UnsafeMutableBufferPointer<BodyState>, inverseH: Float, useBias: Bool, bodiesKept: Bool = false) {
+        guard let s = states.baseAddress, let b = bodies.bodies.baseAddress else { return }
+        if !bodiesKept { bodies.gather(s, motion: true) }
+        solve(bodies: b, inverseH: inverseH, useBias: useBias)
+        bodies.scatter(s)
+    }
+
+    /// Solves every constraint once in solve order on the solver bodies.
+    private func solve(bodies b: UnsafeMutablePointer<SolverBody>, inverseH: Float, useBias: Bool) {
         var p = 0
         for r in stride(from: 0, to: runs.count - 2, by: ContactLanes.kinds) {
             let block = Int(runs[r]), two = Int(runs[r + 1]), one = Int(runs[r + 2])
             if block > 0 {
-                WideContactSolver.solveBlock(UnsafeMutableBufferPointer(rebasing: quads[p..<p + block]), states: states,
+                WideContactSolver.solveBlock(UnsafeMutableBufferPointer(rebasing: quads[p..<p + block]), bodies: b,
                                              inverseH: inverseH, useBias: useBias)
             }
             p += block
             if two > 0 {
-                WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: quads[p..<p + two]), states: states,
+                WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: quads[p..<p + two]), bodies: b,
                                         inverseH: inverseH, useBias: useBias)
             }
             if one > 0 {
                 WideContactSolver.solveOnePoint(UnsafeMutableBufferPointer(rebasing: quads[p + two..<p + two + one]),
-                                                states: states, inverseH: inverseH, useBias: useBias)
+                                                bodies: b, inverseH: inverseH, useBias: useBias)
             }
             p += two + one
         }
     }
 
-    /// Warm starts the items `items` of group `g` (see `LaneGroup`): any split of a group's items gives the same
-    /// result as warm starting the whole group.
-    func warmStart(group g: LaneGroup, items: Range<Int>, states: UnsafeMutableBufferPointer<BodyState>) {
+    /// Rounds the solver bodies from the states before the groups of a pass are solved one by one
+    /// (`warmStart(group:items:)`, `solve(group:items:inverseH:useBias:)`): the velocities, and the motion with
+    /// `motion` (every pass but the warm start).
+    func gather(states: UnsafeMutableBufferPointer<BodyState>, motion: Bool) {
+        guard let s = states.baseAddress else { return }
+        bodies.gather(s, motion: motion)
+    }
+
+    /// Writes the solver bodies' velocities back to the states after the groups of a pass.
+    func scatter(states: UnsafeMutableBufferPointer<BodyState>) {
+        guard let s = states.baseAddress else { return }
+        bodies.scatter(s)
+    }
+
+    /// Warm starts the items `items` of group `g` (see `LaneGroup`) on the solver bodies (see `gather`): any split
+    /// of a group's items gives the same result as warm starting the whole group.
+    func warmStart(group g: LaneGroup, items: Range<Int>) {
+        guard let b = bodies.bodies.baseAddress else { return }
         let (two, one) = slices(g, items)
-        if !two.isEmpty { WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: quads[two]), states: states) }
+        if !two.isEmpty { WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: quads[two]), bodies: b) }
         if !one.isEmpty {
-            WideContactSolver.warmStartOnePoint(UnsafeMutableBufferPointer(rebasing: quads[one]), states: states)
+            WideContactSolver.warmStartOnePoint(UnsafeMutableBufferPointer(rebasing: quads[one]), bodies: b)
         }
     }
 
-    /// Solves the items `items` of group `g` once (see `warmStart(group:items:states:)`).
-    func solve(group g: LaneGroup, items: Range<Int>, states: UnsafeMutableBufferPointer<BodyState>,
-               inverseH: Float, useBias: Bool) {
+    /// Solves the items `items` of group `g` once (see `warmStart(group:items:)`).
+    func solve(group g: LaneGroup, items: Range<Int>, inverseH: Float, useBias: Bool) {
+        guard let b = bodies.bodies.baseAddress else { return }
         let p = Int(g.quadStart), blockEnd = p + Int(g.blockQuads), twoEnd = blockEnd + Int(g.twoPointQuads)
         let block = clamp(p..<blockEnd, items, offset: p)
         if !block.isEmpty {
-            WideContactSolver.solveBlock(UnsafeMutableBufferPointer(rebasing: quads[block]), states: states,
+            WideContactSolver.solveBlock(UnsafeMutableBufferPointer(rebasing: quads[block]), bodies: b,
                                          inverseH: inverseH, useBias: useBias)
         }
         let two = clamp(blockEnd..<twoEnd, items, offset: p)
         if !two.isEmpty {
-            WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: quads[two]), states: states,
+            WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: quads[two]), bodies: b,
                                     inverseH: inverseH, useBias: useBias)
         }
         let (_, one) = slices(g, items)
         if !one.isEmpty {
-            WideContactSolver.solveOnePoint(UnsafeMutableBufferPointer(rebasing: quads[one]), states: states,
+            WideContactSolver.solveOnePoint(UnsafeMutableBufferPointer(rebasing: quads[one]), bodies: b,
                                             inverseH: inverseH, useBias: useBias)
         }
     }

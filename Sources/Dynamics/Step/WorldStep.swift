@@ -279,7 +279,7 @@ extension PhysicsWorld {
                 if let parallel {
                     parallel.warmStartContacts(schedule)
                 } else {
-                    schedule.warmStart(states: stateBuf)
+                    schedule.warmStart(states: stateBuf, keepsBodies: activeJoints.isEmpty)
                 }
                 if let parallel, splitsJoints {
                     parallel.solveJoints(useBias: true)
@@ -290,7 +290,8 @@ extension PhysicsWorld {
                     parallel.solveContacts(schedule, useBias: true)
                     parallel.integratePositions()
                 } else {
-                    schedule.solve(states: stateBuf, inverseH: Float(inverseH), useBias: true)
+                    schedule.solve(states: stateBuf, inverseH: Float(inverseH), useBias: true,
+                                   bodiesKept: activeJoints.isEmpty)
                     Self.integratePositions(inputBuf, states: stateBuf, h: h, maxAngularSpeed: maxAngularSpeed)
                 }
                 if let parallel, splitsJoints {
