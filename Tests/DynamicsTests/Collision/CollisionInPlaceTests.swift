@@ -5,17 +5,6 @@ import Testing
 // left there. Nothing of the old manifold may survive: every pair must give, bit for bit, the manifold a fresh one
 // gets, and a touch record refreshed in place must carry the same impulses as one given the new manifold.
 
-/// Every bit of a manifold: normal, then each point's anchors, point, separation and id (a marker for no point).
-private func bits(_ m: Manifold) -> [UInt64] {
-    var out = [m.normal.x.bitPattern, m.normal.y.bitPattern]
-    for p in [m.point1, m.point2] {
-        guard let p else { out.append(.max); continue }
-        out += [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.point.x, p.point.y, p.separation].map(\.bitPattern)
-        out.append(UInt64(p.id))
-    }
-    return out
-}
-
 /// A manifold of two points with nothing in common with any real one.
 private func stale() -> Manifold {
     var m = Manifold()
@@ -48,7 +37,7 @@ private func stale() -> Manifold {
         withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in
             collide(pa, xfA, pb, xfB, into: &inPlace, hint: &h2)
         } }
-        #expect(bits(inPlace) == bits(fresh), "trial \(trial)")
+        #expect(manifoldBits(inPlace) == manifoldBits(fresh), "trial \(trial)")
         #expect(h1 == h2, "trial \(trial): the remembered face")
         counts[fresh.pointCount] += 1
     }

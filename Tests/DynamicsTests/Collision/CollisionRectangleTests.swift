@@ -4,17 +4,6 @@ import Testing
 // The axis-rectangle narrowphase (`collideRectangleAndPolygon`) against the general polygon one: it must give the
 // same manifolds bit for bit, including the exact ties of boxes stacked square on one another.
 
-/// Every bit of a manifold: normal, then each point's anchors, point, separation and id (a marker for no point).
-private func bits(_ m: Manifold) -> [UInt64] {
-    var out = [m.normal.x.bitPattern, m.normal.y.bitPattern]
-    for p in [m.point1, m.point2] {
-        guard let p else { out.append(.max); continue }
-        out += [p.anchorA.x, p.anchorA.y, p.anchorB.x, p.anchorB.y, p.point.x, p.point.y, p.separation].map(\.bitPattern)
-        out.append(UInt64(p.id))
-    }
-    return out
-}
-
 /// The general path, which does not look at `isAxisRectangle`.
 private func generalManifold(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform, hint: inout UInt8) -> Manifold {
     withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in collidePolygons(pa, xfA, pb, xfB, hint: &hint) } }
@@ -81,7 +70,7 @@ private func routedManifold(_ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Tra
             var h1 = hint, h2 = hint
             let expected = generalManifold(a, xfA, b, xfB, hint: &h1)
             let routed = routedManifold(a, xfA, b, xfB, hint: &h2)
-            #expect(bits(routed) == bits(expected), "trial \(trial), hint \(hint)")
+            #expect(manifoldBits(routed) == manifoldBits(expected), "trial \(trial), hint \(hint)")
             counts[expected.pointCount] += 1
         }
     }
