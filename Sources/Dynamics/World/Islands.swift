@@ -71,22 +71,22 @@ extension PhysicsWorld {
     /// looks at any island).
     private mutating func restartStillnessNearMovingKinematics() {
         for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
-            let a = contacts[c].bodyA, b = contacts[c].bodyB
-            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { continue }
-            if bodies[Int(a)].isMovingKinematic {
-                bodies[Int(b)].sleepTime = 0
-            } else if bodies[Int(b)].isMovingKinematic {
-                bodies[Int(a)].sleepTime = 0
-            }
+            restartStillness(ifCarried: contacts[c].bodyA, contacts[c].bodyB)
         }
         for j in joints.indices where joints[j].inUse {
-            let a = joints[j].bodyA, b = joints[j].bodyB
-            if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { continue }
-            if bodies[Int(a)].isMovingKinematic {
-                bodies[Int(b)].sleepTime = 0
-            } else if bodies[Int(b)].isMovingKinematic {
-                bodies[Int(a)].sleepTime = 0
-            }
+            restartStillness(ifCarried: joints[j].bodyA, joints[j].bodyB)
+        }
+    }
+
+    /// Of two bodies held together by a contact or a joint, restarts the stillness of the one a moving kinematic
+    /// body carries.
+    @inline(__always)
+    private mutating func restartStillness(ifCarried a: Int32, _ b: Int32) {
+        if bodies[Int(a)].isSimulated && bodies[Int(b)].isSimulated { return }
+        if bodies[Int(a)].isMovingKinematic {
+            bodies[Int(b)].sleepTime = 0
+        } else if bodies[Int(b)].isMovingKinematic {
+            bodies[Int(a)].sleepTime = 0
         }
     }
 }
