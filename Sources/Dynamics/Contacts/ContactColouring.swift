@@ -85,27 +85,17 @@ struct ContactColouring {
                 if e.y >= 0 { used[Int(e.y)] = 0; lastLeftover[Int(e.y)] = -1 }
             }
             let colours = Self.colourCount
-            let all: UInt64 = colours == 64 ? ~0 : (1 << UInt64(colours)) - 1
             // Leftovers come after every colour and every level of the islands left alone.
             let leftoverStart = Int32(max(levelCount, colours))
             var slots = levelCount
             for i in 0..<n where size[Int(islandOf[i])] >= minimum {
                 let a = Int(ends[i].x), b = Int(ends[i].y)
-                let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
-                // The colours from the level's own round to the end, then from the first: the first free one.
-                let first = Int(levels[i]) % colours
-                let free = ~taken & all
-                if free != 0 {
-                    let ahead = free & (all << UInt64(first))
-                    let colour = (ahead != 0 ? ahead : free).trailingZeroBitCount
-                    if a >= 0 { used[a] |= 1 << UInt64(colour) }
-                    if b >= 0 { used[b] |= 1 << UInt64(colour) }
+                switch ColourFold.place(level: Int(levels[i]), a, b, colours: colours, used: used,
+                                        lastLeftover: lastLeftover) {
+                case .colour(let colour):
                     levels[i] = Int32(colour)
                     slots = max(slots, colour + 1)
-                } else {
-                    let level = max(a >= 0 ? lastLeftover[a] + 1 : 0, b >= 0 ? lastLeftover[b] + 1 : 0)
-                    if a >= 0 { lastLeftover[a] = level }
-                    if b >= 0 { lastLeftover[b] = level }
+                case .leftover(let level):
                     levels[i] = leftoverStart + level
                     slots = max(slots, Int(leftoverStart + level) + 1)
                 }

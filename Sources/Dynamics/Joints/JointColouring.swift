@@ -143,7 +143,6 @@ struct JointColouring {
         }
         // Leftovers are numbered after every colour; `slotStart` counts them from there.
         let colours = colourCount
-        let all: UInt64 = colours == 64 ? ~0 : (1 << UInt64(colours)) - 1
         var slots = 0
         for t in ends.indices {
             let a = Int(ends[t].x), b = Int(ends[t].y)
@@ -154,20 +153,11 @@ struct JointColouring {
             let level = max(a >= 0 ? lastLevel[a] + 1 : 0, b >= 0 ? lastLevel[b] + 1 : 0)
             if a >= 0 { lastLevel[a] = level }
             if b >= 0 { lastLevel[b] = level }
-            let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
-            let free = ~taken & all
-            if free != 0 {
-                // The colours from the level's own round to the end, then from the first: the first free one.
-                let ahead = free & (all << UInt64(Int(level) % colours))
-                let colour = (ahead != 0 ? ahead : free).trailingZeroBitCount
-                if a >= 0 { used[a] |= 1 << UInt64(colour) }
-                if b >= 0 { used[b] |= 1 << UInt64(colour) }
+            switch ColourFold.place(level: Int(level), a, b, colours: colours, used: used, lastLeftover: lastLeftover) {
+            case .colour(let colour):
                 slot[t] = Int32(colour)
                 slots = max(slots, colour + 1)
-            } else {
-                let leftover = max(a >= 0 ? lastLeftover[a] + 1 : 0, b >= 0 ? lastLeftover[b] + 1 : 0)
-                if a >= 0 { lastLeftover[a] = leftover }
-                if b >= 0 { lastLeftover[b] = leftover }
+            case .leftover(let leftover):
                 slot[t] = Int32(colours) + leftover
                 slots = max(slots, colours + Int(leftover) + 1)
             }
