@@ -17,8 +17,7 @@ struct ParallelStep {
     @inline(__always)
     private func chunks(_ count: Int, minimum: Int) -> Int {
         guard count > 0 else { return 0 }
-        let perThread = 4
-        let n = max(1, min((count + minimum - 1) / minimum, pool.participants * perThread, WorkerPool.maxChunks))
+        let n = max(1, min((count + minimum - 1) / minimum, pool.participants * Self.chunksPerThread, WorkerPool.maxChunks))
         let size = (count + n - 1) / n
         job.pointee.chunkSize = size
         return (count + size - 1) / size
@@ -99,6 +98,29 @@ struct ParallelStep {
         }
     }
 
+    /// Keeps every constraint's impulses (from its quad lane into the constraint, then into its contact's touch
+    /// record) and writes every body's motion back (`PhysicsWorld.finalizeBody`), in one job: the chunks of the
+    /// quads first, then those of the bodies. Each writes its own constraints and touch records, or its own bodies.
+    /// Returns whether a body's state was not finite (its step is left for the caller to discard).
+    func finishSolve(quads: UnsafeBufferPointer<WideContact>, sources: UnsafeBufferPointer<SIMD4<Int32>>,
+                     unfinished: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        let quadChunks = chunks(quads.count, minimum: max(1, tuning.loopChunk / 4))
+        let quadChunkSize = job.pointee.chunkSize
+        // At most `participants * chunksPerThread`, the marks' count.
+        let bodyChunks = chunks(job.pointee.inputs.count, minimum: tuning.loopChunk)
+        job.pointee.finishQuads = quads
+        job.pointee.finishSources = sources
+        job.pointee.quadChunks = quadChunks
+        job.pointee.quadChunkSize = quadChunkSize
+        job.pointee.unfinished = unfinished
+        for k in unfinished.indices { unfinished[k] = 0 }
+        pool.run(StepJob.finishSolve, job, chunks: quadChunks + bodyChunks)
+        return unfinished.contains(1)
+    }
+
+    /// Most chunks a loop is cut into per thread (see `chunks`); `finishSolve`'s marks count on it.
+    static let chunksPerThread = 4
+
     /// Runs `split` over the items of each large group, across the workers, and `alone` on each small one, group
     /// after group. A group's items share no moving body, so how they are split changes nothing.
     @inline(__always)
@@ -171,6 +193,18 @@ struct StepJob {
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
     var touches: UnsafeBufferPointer<ContactTouch>
     var inputs: UnsafeBufferPointer<VelocityInput>
+    /// The touch records again, for keeping the impulses (`finishSolve`).
+    var touchStore = UnsafeMutableBufferPointer<ContactTouch>(start: nil, count: 0)
+    /// The step's length and the sleep threshold, for writing the motion back.
+    var dt: Double = 0
+    var sleepThreshold: Double = 0
+    /// For `finishSolve`: the quads, each lane's constraint, how many chunks and quads a chunk the quads take (the
+    /// bodies' chunks follow, `chunkSize` bodies each), and a mark per body chunk for a state that was not finite.
+    var finishQuads = UnsafeBufferPointer<WideContact>(start: nil, count: 0)
+    var finishSources = UnsafeBufferPointer<SIMD4<Int32>>(start: nil, count: 0)
+    var quadChunks = 0
+    var quadChunkSize = 1
+    var unfinished = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     var h: Double
     var inverseH: Double
     var maxAngularSpeed: Double
@@ -263,6 +297,35 @@ struct StepJob {
             joints[Int(active[t])].solve(states: states, context: context, useBias: useBias)
             marks.finish(t, pass: pass)
         }
+    }
+
+    static let finishSolve: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let quadChunks = job.pointee.quadChunks
+        if chunk < quadChunks {
+            let quads = job.pointee.finishQuads, sources = job.pointee.finishSources
+            let cons = job.pointee.constraints
+            guard let touches = job.pointee.touchStore.baseAddress else { return }
+            let lower = chunk * job.pointee.quadChunkSize, upper = min(quads.count, lower + job.pointee.quadChunkSize)
+            for k in lower..<upper {
+                let lanes = sources[k]
+                for lane in 0..<4 where lanes[lane] >= 0 {
+                    let c = Int(lanes[lane])
+                    quads[k].storeImpulses(lane: lane, into: &cons[c])
+                    ContactSolver.store(cons[c], into: &touches[Int(cons[c].touch)])
+                }
+            }
+            return
+        }
+        let b = chunk - quadChunks
+        let inputs = job.pointee.inputs, bodies = job.pointee.bodies, states = job.pointee.states
+        let dt = job.pointee.dt, threshold = job.pointee.sleepThreshold
+        var unfinished: UInt8 = 0
+        for input in inputs[job.pointee.range(b, of: inputs.count)] {
+            let i = Int(input.body)
+            if !PhysicsWorld.finalizeBody(bodies, i, states[i], dt: dt, sleepThreshold: threshold) { unfinished = 1 }
+        }
+        job.pointee.unfinished[b] = unfinished
     }
 
     static let warmStartContactGroup: ParallelChunk = { raw, chunk in

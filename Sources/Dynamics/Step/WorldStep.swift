@@ -170,11 +170,13 @@ extension PhysicsWorld {
                                                            zeta: SolverTuning.jointDampingRatio, h: h))
 
         if byIslands {
-            solveByIslands(&islands, pool: pool, substeps: substeps, h: h, maxAngularSpeed: maxAngularSpeed,
-                           contactSoftness: contactSoftness, staticSoftness: staticSoftness, context: context,
-                           states: &states, constraints: &constraints, bouncing: bouncing, watches: &watches,
-                           impactChanged: &impactChanged, gains: &impactGains)
-            finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+            let unfinished = solveByIslands(&islands, pool: pool, substeps: substeps, dt: dt, h: h,
+                                            maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
+                                            staticSoftness: staticSoftness, context: context, states: &states,
+                                            constraints: &constraints, bouncing: bouncing, watches: &watches,
+                                            impactChanged: &impactChanged, gains: &impactGains)
+            finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt,
+                       finished: true, unfinished: unfinished)
             return
         }
         // The solve is split only when what moves is large enough; a world mostly asleep solves on this thread.
@@ -187,7 +189,16 @@ extension PhysicsWorld {
         defer { swap(&wave, &scratchJointWave) }
         if splitsJoints { wave.build(active: activeJoints, joints: joints, states: states) }
         let marks = splitsJoints ? solvePool?.marks(count: activeJoints.count) : nil
-        let threshold = restitutionThreshold
+        let threshold = restitutionThreshold, sleepThreshold = self.sleepThreshold
+        // With a pool, the impulses are kept and the motion written back by the solve's threads (`finishSolve`).
+        var unfinished = ContiguousArray<UInt8>()
+        swap(&unfinished, &scratchUnfinished)
+        defer { swap(&unfinished, &scratchUnfinished) }
+        unfinished.removeAll(keepingCapacity: true)
+        if let solvePool {
+            unfinished.append(contentsOf: repeatElement(0, count: solvePool.participants * ParallelStep.chunksPerThread))
+        }
+        var finished = false, anyUnfinished = false
         bouncing.withUnsafeBufferPointer { bouncing in
         impactChanged.withUnsafeMutableBufferPointer { impactChanged in
         impactGains.withUnsafeMutableBufferPointer { gains in
@@ -196,13 +207,18 @@ extension PhysicsWorld {
         constraints.withUnsafeMutableBufferPointer { cons in
         joints.withUnsafeMutableBufferPointer { jointBuf in
         inputs.withUnsafeBufferPointer { inputBuf in
-        touches.withUnsafeBufferPointer { touchBuf in
+        touches.withUnsafeMutableBufferPointer { touchStore in
         activeJoints.withUnsafeBufferPointer { activeBuf in
         wave.order.withUnsafeBufferPointer { orderBuf in
         wave.predecessors.withUnsafeBufferPointer { beforeBuf in
+        unfinished.withUnsafeMutableBufferPointer { unfinishedBuf in
+            let touchBuf = UnsafeBufferPointer(touchStore)
             var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf, inputs: inputBuf,
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+            job.touchStore = touchStore
+            job.dt = dt
+            job.sleepThreshold = sleepThreshold
             job.joints = jointBuf
             job.activeJoints = activeBuf
             job.jointContext = context
@@ -284,8 +300,17 @@ extension PhysicsWorld {
                 if !watches.isEmpty { ImpulseWatch.accumulate(&watches, quads: schedule.quads) }
             }
             }
+            if let parallel {
+                lanes.sources.withUnsafeBufferPointer { sources in
+                    lanes.quads.withUnsafeBufferPointer { quads in
+                        anyUnfinished = parallel.finishSolve(quads: quads, sources: sources, unfinished: unfinishedBuf)
+                    }
+                }
+                finished = true
+            } else {
+                lanes.storeImpulses(into: cons)
             }
-            lanes.storeImpulses(into: cons)
+            }
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
         }
         }
@@ -299,51 +324,72 @@ extension PhysicsWorld {
         }
         }
         }
-        finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+        }
+        finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt,
+                   finished: finished, unfinished: anyUnfinished)
     }
 
     /// What follows the solve: impulses kept for the next step, events told their impulses, the motion written
-    /// back, continuous collision, proxies and sleep.
+    /// back, continuous collision, proxies and sleep. `finished` says the solve's threads already kept the
+    /// impulses and wrote the motion back (`StepJob.finishSolve`, `PartitionJob`), and `unfinished` that a body's
+    /// state was not finite there, so its step is still to discard.
     private mutating func finishStep(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
                                      constraints: ContiguousArray<ContactConstraint>,
-                                     watches: ContiguousArray<ImpulseWatch>, dt: Double) {
-        // On the buffers: a constraint is a large record, and iterating by value copied each one.
-        constraints.withUnsafeBufferPointer { cons in
-            touches.withUnsafeMutableBufferPointer { touchBuf in
-                for i in cons.indices { ContactSolver.store(cons[i], into: &touchBuf[Int(cons[i].touch)]) }
+                                     watches: ContiguousArray<ImpulseWatch>, dt: Double,
+                                     finished: Bool = false, unfinished: Bool = false) {
+        if finished { stepsFinishedInSolve += 1 }
+        if !finished {
+            // On the buffers: a constraint is a large record, and iterating by value copied each one.
+            constraints.withUnsafeBufferPointer { cons in
+                touches.withUnsafeMutableBufferPointer { touchBuf in
+                    for i in cons.indices { ContactSolver.store(cons[i], into: &touchBuf[Int(cons[i].touch)]) }
+                }
             }
         }
 
         for w in watches { events[Int(w.event)].impulse = w.total }
 
-        finalizeBodies(states: states, inputs: inputs, dt: dt)
+        if !finished {
+            finalizeBodies(states: states, inputs: inputs, dt: dt)
+        } else if unfinished {
+            // After every impulse was kept, as `finalizeBodies` would: a discarded body's constraints forget theirs.
+            discardUnfinishedBodies(states: states, inputs: inputs)
+        }
         if enableContinuous { solveContinuous(inputs: inputs, dt: dt) }
         updateProxies(inputs: inputs)
         if enableSleep { updateSleep(dt: dt) }
     }
 
     /// The solve of a step split by islands: every partition of `islands` is prepared, arranged in lanes, solved
-    /// through all sub-steps and its impulses kept by whichever thread takes it (`PartitionJob`), in one pool job;
-    /// without a pool, one partition after another on this thread.
-    private mutating func solveByIslands(_ islands: inout IslandPartitions, pool: WorkerPool?, substeps: Int, h: Double,
+    /// through all sub-steps, its impulses kept and its motion written back by whichever thread takes it
+    /// (`PartitionJob`), in one pool job; without a pool, one partition after another on this thread. Returns
+    /// whether a body's state was not finite (its step is then still to discard).
+    private mutating func solveByIslands(_ islands: inout IslandPartitions, pool: WorkerPool?, substeps: Int,
+                                         dt: Double, h: Double,
                                          maxAngularSpeed: Double, contactSoftness: Softness, staticSoftness: Softness,
                                          context: JointContext, states: inout ContiguousArray<BodyState>,
                                          constraints: inout ContiguousArray<ContactConstraint>,
                                          bouncing: ContiguousArray<Int32>, watches: inout ContiguousArray<ImpulseWatch>,
                                          impactChanged: inout ContiguousArray<Int32>,
-                                         gains: inout ContiguousArray<VelocityChange>) {
+                                         gains: inout ContiguousArray<VelocityChange>) -> Bool {
         bouncing.withUnsafeBufferPointer { bouncing in
             watches.withUnsafeBufferPointer { islands.share(bouncing: bouncing, watches: $0) }
         }
         // One set of lanes per thread that may run a partition at once (see `WorkerSlots`).
         while scratchPartitionLanes.count < pool?.participants ?? 1 { scratchPartitionLanes.append(ContactLanes()) }
         stepsSplitByIslands += 1
-        let threshold = restitutionThreshold
+        let threshold = restitutionThreshold, sleepThreshold = self.sleepThreshold
         let passLimit = bouncing.count + ContactImpact.extraPasses
+        var unfinished = ContiguousArray<UInt8>()
+        swap(&unfinished, &scratchUnfinished)
+        defer { swap(&unfinished, &scratchUnfinished) }
+        unfinished.removeAll(keepingCapacity: true)
+        unfinished.append(contentsOf: repeatElement(0, count: islands.partitions.count))
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
-        touches.withUnsafeBufferPointer { touchBuf in
+        touches.withUnsafeMutableBufferPointer { touchBuf in
+        unfinished.withUnsafeMutableBufferPointer { unfinishedBuf in
         joints.withUnsafeMutableBufferPointer { jointBuf in
         islands.partitions.withUnsafeBufferPointer { parts in
         islands.runOrder.withUnsafeBufferPointer { runOrder in
@@ -361,12 +407,13 @@ extension PhysicsWorld {
                                    slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
                                    maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
                                    staticSoftness: staticSoftness, jointContext: context,
-                                   restitutionThreshold: threshold, impactPassLimit: passLimit)
+                                   restitutionThreshold: threshold, impactPassLimit: passLimit, dt: dt,
+                                   sleepThreshold: sleepThreshold, unfinished: unfinishedBuf)
             withUnsafeMutablePointer(to: &job) { job in
                 if let pool {
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
                 } else {
-                    for part in parts { PartitionJob.solve(part, job, lanes: job.pointee.lanes) }
+                    for p in parts.indices { PartitionJob.solve(p, job, lanes: job.pointee.lanes) }
                 }
             }
         }
@@ -383,7 +430,9 @@ extension PhysicsWorld {
         }
         }
         }
+        }
         for k in watches.indices { watches[k].total += constraints[Int(watches[k].constraint)].impactImpulse }
+        return unfinished.contains(1)
     }
 
     /// The velocity integration of a sub-step for the bodies of `inputs`: forces and gravity, damping, speed caps.
@@ -424,41 +473,59 @@ extension PhysicsWorld {
         return speed2 > limit * limit ? (limit / speed2.squareRoot()) * v : v
     }
 
-    /// Writes the solved motion back to the bodies.
+    /// Writes the solved motion back to the bodies; a body whose state is not finite has its step discarded.
     private mutating func finalizeBodies(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>, dt: Double) {
         let threshold = sleepThreshold
         for input in inputs {
             let i = Int(input.body)
-            let s = states[i]
-            guard s.v.isFinite, s.w.isFinite, s.dp.isFinite, s.dq.c.isFinite, s.dq.s.isFinite else {
-                // Only unsatisfiable constraints get here: the body stays where it was, at rest, and its constraints
-                // forget their impulses, so the world stays finite and can carry on.
-                discardStep(ofBody: Int32(i))
-                continue
+            let written = bodies.withUnsafeMutableBufferPointer { buf in
+                Self.finalizeBody(buf, i, states[i], dt: dt, sleepThreshold: threshold)
             }
-            bodies.withUnsafeMutableBufferPointer { buf in
-                guard buf[i].isDynamic else {
-                    // A kinematic body goes exactly where its velocity takes it in `dt` (the sub-steps summed the
-                    // same motion up to rounding, and turned it by a chord per sub-step).
-                    buf[i].center = buf[i].center0 + dt * buf[i].v
-                    buf[i].q = Rotation(angle: dt * buf[i].w).multiplied(by: buf[i].q0)
-                    buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
-                    return
-                }
-                // In place: a body is a large struct and copying it out and back costs more than the arithmetic.
-                buf[i].v = s.v
-                buf[i].w = buf[i].fixedRotation ? 0 : s.w
-                buf[i].center = buf[i].center0 + s.dp
-                buf[i].q = s.dq.multiplied(by: buf[i].q0)
-                buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
-                if !buf[i].allowsSleep || s.v.lengthSquared > threshold * threshold
-                    || abs(buf[i].w) * buf[i].maxExtent > threshold {
-                    buf[i].sleepTime = 0
-                } else {
-                    buf[i].sleepTime += dt
-                }
-            }
+            // Only unsatisfiable constraints get here: the body stays where it was, at rest, and its constraints
+            // forget their impulses, so the world stays finite and can carry on.
+            if !written { discardStep(ofBody: input.body) }
         }
+    }
+
+    /// Discards the step of every body of `inputs` whose solved state is not finite: what a solve job that wrote
+    /// the motion back (`finalizeBody`) left undone.
+    private mutating func discardUnfinishedBodies(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>) {
+        for input in inputs where !Self.isFinite(states[Int(input.body)]) { discardStep(ofBody: input.body) }
+    }
+
+    @inline(__always)
+    private static func isFinite(_ s: BodyState) -> Bool {
+        s.v.isFinite && s.w.isFinite && s.dp.isFinite && s.dq.c.isFinite && s.dq.s.isFinite
+    }
+
+    /// Writes body `i`'s solved motion `s` back; returns false, writing nothing, when `s` is not finite (the caller
+    /// then discards the body's step). Touches body `i` only, so different bodies can be written on different
+    /// threads.
+    @inline(__always)
+    static func finalizeBody(_ buf: UnsafeMutableBufferPointer<Body>, _ i: Int, _ s: BodyState, dt: Double,
+                             sleepThreshold threshold: Double) -> Bool {
+        guard isFinite(s) else { return false }
+        guard buf[i].isDynamic else {
+            // A kinematic body goes exactly where its velocity takes it in `dt` (the sub-steps summed the
+            // same motion up to rounding, and turned it by a chord per sub-step).
+            buf[i].center = buf[i].center0 + dt * buf[i].v
+            buf[i].q = Rotation(angle: dt * buf[i].w).multiplied(by: buf[i].q0)
+            buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
+            return true
+        }
+        // In place: a body is a large struct and copying it out and back costs more than the arithmetic.
+        buf[i].v = s.v
+        buf[i].w = buf[i].fixedRotation ? 0 : s.w
+        buf[i].center = buf[i].center0 + s.dp
+        buf[i].q = s.dq.multiplied(by: buf[i].q0)
+        buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
+        if !buf[i].allowsSleep || s.v.lengthSquared > threshold * threshold
+            || abs(buf[i].w) * buf[i].maxExtent > threshold {
+            buf[i].sleepTime = 0
+        } else {
+            buf[i].sleepTime += dt
+        }
+        return true
     }
 
     /// A joint to a sleeping body wakes it when the other end is awake (or a kinematic body on the move), so joined

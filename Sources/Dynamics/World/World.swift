@@ -50,6 +50,8 @@ struct PhysicsWorld {
     var scratchTouching = ContiguousArray<Int32>()
     var scratchIslands = IslandPartitions()
     var scratchPartitionLanes = ContiguousArray<ContactLanes>()
+    /// Per partition or chunk of a solve job that writes the motion back, whether a body's state was not finite.
+    var scratchUnfinished = ContiguousArray<UInt8>()
     /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
     var roomAtLastTrim = 0
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
@@ -69,6 +71,9 @@ struct PhysicsWorld {
     /// Steps whose solve was split by islands (`IslandPartitions`), on several threads or one: tests read it to know
     /// that path ran.
     var stepsSplitByIslands = 0
+    /// Steps whose impulses were kept and motion written back by the solve's threads (`ParallelStep.finishSolve`,
+    /// `PartitionJob`) rather than after the solve by the stepping thread: tests read it to know that path ran.
+    var stepsFinishedInSolve = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.
