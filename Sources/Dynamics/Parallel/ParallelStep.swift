@@ -48,6 +48,17 @@ struct ParallelStep {
         return (count + job.pointee.chunkSize - 1) / job.pointee.chunkSize
     }
 
+    /// Writes every quad of `lanes` (built without writing them) from its constraints, across the workers.
+    func writeQuads(_ lanes: inout ContactLanes) {
+        lanes.sources.withUnsafeBufferPointer { sources in
+            lanes.quads.withUnsafeMutableBufferPointer { quads in
+                job.pointee.finishSources = sources
+                job.pointee.writtenQuads = quads
+                pool.run(StepJob.writeQuads, job, chunks: chunks(quads.count, minimum: max(1, tuning.loopChunk / 4)))
+            }
+        }
+    }
+
     /// Hands the contact jobs the schedule; with `splits`, its large groups are solved across the workers.
     func useContacts(_ schedule: LaneSchedule, splits: Bool) {
         job.pointee.schedule = schedule
@@ -205,6 +216,8 @@ struct StepJob {
     var quadChunks = 0
     var quadChunkSize = 1
     var unfinished = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// The quads `writeQuads` writes (their constraints in `finishSources`).
+    var writtenQuads = UnsafeMutableBufferPointer<WideContact>(start: nil, count: 0)
     var h: Double
     var inverseH: Double
     var maxAngularSpeed: Double
@@ -297,6 +310,16 @@ struct StepJob {
             joints[Int(active[t])].solve(states: states, context: context, useBias: useBias)
             marks.finish(t, pass: pass)
         }
+    }
+
+    static let writeQuads: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let quads = job.pointee.writtenQuads
+        guard let constraints = job.pointee.constraints.baseAddress, let states = job.pointee.states.baseAddress else {
+            return
+        }
+        ContactLanes.writeQuads(job.pointee.range(chunk, of: quads.count), quads, job.pointee.finishSources,
+                                constraints, states: states)
     }
 
     static let finishSolve: ParallelChunk = { raw, chunk in

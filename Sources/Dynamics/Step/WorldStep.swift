@@ -240,7 +240,9 @@ extension PhysicsWorld {
             } else {
                 for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
             }
-            lanes.build(cons, states: stateBuf)
+            // With a pool, the quads are written across the workers.
+            lanes.build(cons, states: stateBuf, writingQuads: parallel == nil)
+            parallel?.writeQuads(&lanes)
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             parallel?.useContacts(schedule, splits: splitsContacts)

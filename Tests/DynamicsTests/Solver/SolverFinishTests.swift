@@ -3,7 +3,8 @@ import Testing
 
 /// The impulses kept for warm starting and the motion written back by the solve's threads, chunk by chunk
 /// (`ParallelStep.finishSolve`) or partition by partition (`PartitionJob`), are bit for bit what the stepping
-/// thread writes after the solve.
+/// thread writes after the solve. A step that finishes in its solve has also written its quads across the workers
+/// (`ParallelStep.writeQuads`: both run whenever the solve has a pool), so the same comparison covers those.
 @Suite(.serialized) struct SolverFinishTests {
     /// What a run of the island field ends with.
     struct Outcome {
