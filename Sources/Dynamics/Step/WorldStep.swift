@@ -129,8 +129,11 @@ extension PhysicsWorld {
             }
         }
         bouncing.removeAll(keepingCapacity: true)
-        for i in constraints.indices where touches[Int(constraints[i].touch)].restitution > 0 {
-            bouncing.append(Int32(i))
+        // Without a bouncy shape no touch bounces: the scan, which waits on every touch record, is skipped.
+        if bouncyShapes > 0 {
+            for i in constraints.indices where touches[Int(constraints[i].touch)].restitution > 0 {
+                bouncing.append(Int32(i))
+            }
         }
         impactChanged.removeAll(keepingCapacity: true)
         impactGains.removeAll(keepingCapacity: true)
