@@ -43,9 +43,11 @@ struct ContactLanes {
     private var order = ContiguousArray<Int32>()
 
     /// Arranges `constraints`. A body moves when its state has an inverse mass or inertia; the others (static,
-    /// sleeping) are never changed by a constraint, so sharing them orders nothing.
+    /// sleeping) are never changed by a constraint, so sharing them orders nothing. Without `writingQuads` the quads
+    /// are made room for but left for the caller to write (`writeQuads`), on several threads if it likes, and then to
+    /// name their solver bodies (`nameSolverBodies`).
     mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                        states: UnsafeMutableBufferPointer<BodyState>) {
+                        states: UnsafeMutableBufferPointer<BodyState>, writingQuads: Bool = true) {
         let n = constraints.count
         sources.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
@@ -101,13 +103,29 @@ struct ContactLanes {
         } else if quads.count < m {
             quads.append(contentsOf: repeatElement(WideContact(), count: m - quads.count))
         }
+        guard writingQuads else { return }
         sources.withUnsafeBufferPointer { sources in
             quads.withUnsafeMutableBufferPointer { wide in
-                let quads = wide.baseAddress.unsafelyUnwrapped
-                for k in 0..<m { WideContact.write(quads + k, sources[k], base, states: stateBase) }
+                Self.writeQuads(0..<m, wide, sources, base, states: stateBase)
             }
         }
+        nameSolverBodies(states: states)
+    }
+
+    /// Gathers the solver bodies of the written quads and names them by slot in the quads (`SolverBodies.build`):
+    /// the end of `build`, or, when it left the quads to the caller, the caller's once they are written.
+    mutating func nameSolverBodies(states: UnsafeMutableBufferPointer<BodyState>) {
         quads.withUnsafeMutableBufferPointer { solverBodies.build($0, states: states) }
+    }
+
+    /// Writes the quads `range` from the constraints their lanes hold (`sources`): each quad is written from its
+    /// own constraints only, so the quads can be written in any split.
+    @inline(__always)
+    static func writeQuads(_ range: Range<Int>, _ quads: UnsafeMutableBufferPointer<WideContact>,
+                           _ sources: UnsafeBufferPointer<SIMD4<Int32>>, _ constraints: UnsafePointer<ContactConstraint>,
+                           states: UnsafeMutablePointer<BodyState>) {
+        let base = quads.baseAddress.unsafelyUnwrapped
+        for k in range { WideContact.write(base + k, sources[k], constraints, states: states) }
     }
 
     /// Appends the quads of `order[from..<to]`, the last one filled with empty lanes; returns how many.

@@ -17,8 +17,7 @@ struct ParallelStep {
     @inline(__always)
     private func chunks(_ count: Int, minimum: Int) -> Int {
         guard count > 0 else { return 0 }
-        let perThread = 4
-        let n = max(1, min((count + minimum - 1) / minimum, pool.participants * perThread, WorkerPool.maxChunks))
+        let n = max(1, min((count + minimum - 1) / minimum, pool.participants * Self.chunksPerThread, WorkerPool.maxChunks))
         let size = (count + n - 1) / n
         job.pointee.chunkSize = size
         return (count + size - 1) / size
@@ -47,6 +46,19 @@ struct ParallelStep {
         let n = min((count + size - 1) / size, WorkerPool.maxChunks)
         job.pointee.chunkSize = (count + n - 1) / n
         return (count + job.pointee.chunkSize - 1) / job.pointee.chunkSize
+    }
+
+    /// Writes every quad of `lanes` (built without writing them) from its constraints, across the workers, then
+    /// names their solver bodies.
+    func writeQuads(_ lanes: inout ContactLanes) {
+        lanes.sources.withUnsafeBufferPointer { sources in
+            lanes.quads.withUnsafeMutableBufferPointer { quads in
+                job.pointee.finishSources = sources
+                job.pointee.writtenQuads = quads
+                pool.run(StepJob.writeQuads, job, chunks: chunks(quads.count, minimum: max(1, tuning.loopChunk / 4)))
+            }
+        }
+        lanes.nameSolverBodies(states: job.pointee.states)
     }
 
     /// Hands the contact jobs the schedule; with `splits`, its large groups are solved across the workers.
@@ -101,6 +113,30 @@ struct ParallelStep {
         }
         schedule.scatter(states: job.pointee.states)
     }
+
+    /// Keeps every constraint's impulses (from its quad lane into the constraint, then into its contact's touch
+    /// record) and writes every body's motion back (`PhysicsWorld.finalizeBody`), in one job: the chunks of the
+    /// quads first, then those of the bodies. Each writes its own constraints and touch records, or its own bodies.
+    /// Returns what the write-back found (`FinalizeMark` bits): a body whose state was not finite (its step is left
+    /// for the caller to discard), a body marked fast.
+    func finishSolve(quads: UnsafeBufferPointer<WideContact>, sources: UnsafeBufferPointer<SIMD4<Int32>>,
+                     marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+        let quadChunks = chunks(quads.count, minimum: max(1, tuning.loopChunk / 4))
+        let quadChunkSize = job.pointee.chunkSize
+        // At most `participants * chunksPerThread`, the marks' count.
+        let bodyChunks = chunks(job.pointee.inputs.count, minimum: tuning.loopChunk)
+        job.pointee.finishQuads = quads
+        job.pointee.finishSources = sources
+        job.pointee.quadChunks = quadChunks
+        job.pointee.quadChunkSize = quadChunkSize
+        job.pointee.finalizeMarks = marks
+        for k in marks.indices { marks[k] = 0 }
+        pool.run(StepJob.finishSolve, job, chunks: quadChunks + bodyChunks)
+        return marks.reduce(0, |)
+    }
+
+    /// Most chunks a loop is cut into per thread (see `chunks`); `finishSolve`'s marks count on it.
+    static let chunksPerThread = 4
 
     /// Runs `split` over the items of each large group, across the workers, and `alone` on each small one, group
     /// after group. A group's items share no moving body, so how they are split changes nothing.
@@ -176,6 +212,22 @@ struct StepJob {
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
     var touches: UnsafeBufferPointer<ContactTouch>
     var inputs: UnsafeBufferPointer<VelocityInput>
+    /// The touch records again, for keeping the impulses (`finishSolve`).
+    var touchStore = UnsafeMutableBufferPointer<ContactTouch>(start: nil, count: 0)
+    /// The step's length and the sleep threshold, for writing the motion back.
+    var dt: Double = 0
+    var sleepThreshold: Double = 0
+    /// For `finishSolve`: the quads, each lane's constraint, how many chunks and quads a chunk the quads take (the
+    /// bodies' chunks follow, `chunkSize` bodies each), and the marks of each body chunk (`FinalizeMark`).
+    var finishQuads = UnsafeBufferPointer<WideContact>(start: nil, count: 0)
+    var finishSources = UnsafeBufferPointer<SIMD4<Int32>>(start: nil, count: 0)
+    var quadChunks = 0
+    var quadChunkSize = 1
+    var finalizeMarks = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Whether the write-back marks the bodies fast enough for a continuous sweep.
+    var marksFast = false
+    /// The quads `writeQuads` writes (their constraints in `finishSources`).
+    var writtenQuads = UnsafeMutableBufferPointer<WideContact>(start: nil, count: 0)
     var h: Double
     var inverseH: Double
     var maxAngularSpeed: Double
@@ -270,6 +322,47 @@ struct StepJob {
             joints[Int(active[t])].solve(states: states, context: context, useBias: useBias)
             marks.finish(t, pass: pass)
         }
+    }
+
+    static let writeQuads: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let quads = job.pointee.writtenQuads
+        guard let constraints = job.pointee.constraints.baseAddress, let states = job.pointee.states.baseAddress else {
+            return
+        }
+        ContactLanes.writeQuads(job.pointee.range(chunk, of: quads.count), quads, job.pointee.finishSources,
+                                constraints, states: states)
+    }
+
+    static let finishSolve: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let quadChunks = job.pointee.quadChunks
+        if chunk < quadChunks {
+            let quads = job.pointee.finishQuads, sources = job.pointee.finishSources
+            let cons = job.pointee.constraints
+            guard let touches = job.pointee.touchStore.baseAddress else { return }
+            let lower = chunk * job.pointee.quadChunkSize, upper = min(quads.count, lower + job.pointee.quadChunkSize)
+            for k in lower..<upper {
+                let lanes = sources[k]
+                for lane in 0..<4 where lanes[lane] >= 0 {
+                    let c = Int(lanes[lane])
+                    quads[k].storeImpulses(lane: lane, into: &cons[c])
+                    ContactSolver.store(cons[c], into: &touches[Int(cons[c].touch)])
+                }
+            }
+            return
+        }
+        let b = chunk - quadChunks
+        let inputs = job.pointee.inputs, bodies = job.pointee.bodies, states = job.pointee.states
+        let dt = job.pointee.dt, threshold = job.pointee.sleepThreshold
+        let marksFast = job.pointee.marksFast
+        var marks: UInt8 = 0
+        for input in inputs[job.pointee.range(b, of: inputs.count)] {
+            let i = Int(input.body)
+            marks |= PhysicsWorld.finalizeBody(bodies, i, states[i], dt: dt, sleepThreshold: threshold,
+                                               marksFast: marksFast)
+        }
+        job.pointee.finalizeMarks[b] = marks
     }
 
     static let warmStartContactGroup: ParallelChunk = { raw, chunk in

@@ -1,7 +1,8 @@
 /// The solve of a step split by islands: each partition of `IslandPartitions` is one chunk of one pool job, and the
 /// thread that takes it prepares its constraints and joints, arranges its contacts in lanes and runs the whole
 /// sub-step loop on them (velocity integration, impacts, warm starts, solves with and without position feedback,
-/// position integration), then keeps its impulses. The threads meet once per step, when the job ends.
+/// position integration), then keeps its impulses in the contacts' touch records and writes its bodies' motion back
+/// (`PhysicsWorld.finalizeBody`). The threads meet once per step, when the job ends.
 ///
 /// A partition's bodies move under its own constraints only, in the order the one-thread step gives them (joints in
 /// step order, contacts by the levels `ContactLanes` finds among its constraints in step order, bouncing
@@ -12,7 +13,8 @@ struct PartitionJob {
     var states: UnsafeMutableBufferPointer<BodyState>
     /// The step's contact constraints, laid out partition after partition.
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    var touches: UnsafeBufferPointer<ContactTouch>
+    /// The touch records: read by the preparation, the impulses kept in them at the end.
+    var touches: UnsafeMutableBufferPointer<ContactTouch>
     var joints: UnsafeMutableBufferPointer<Joint>
     var partitions: UnsafeBufferPointer<IslandPartition>
     /// The partitions in the order the threads take them.
@@ -41,21 +43,29 @@ struct PartitionJob {
     var restitutionThreshold: Double
     /// The cap on impact passes of the whole step (`ContactImpact.resolve`), the same in every partition.
     var impactPassLimit: Int
+    /// The step's length and the sleep threshold, for writing the motion back.
+    var dt: Double
+    var sleepThreshold: Double
+    /// Whether the write-back marks the bodies fast enough for a continuous sweep.
+    var marksFast: Bool
+    /// Per partition, what writing its bodies back found (`FinalizeMark`, bits or-ed over the bodies): a state
+    /// that was not finite, whose step is left for the stepping thread to discard, or a body marked fast.
+    var finalizeMarks: UnsafeMutableBufferPointer<UInt8>
 
     static let solve: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: PartitionJob.self)
         let p = Int(job.pointee.runOrder[chunk])
         let slots = job.pointee.slots.unsafelyUnwrapped
         let slot = slots.claim()
-        solve(job.pointee.partitions[p], job, lanes: job.pointee.lanes + slot,
-              colouring: job.pointee.jointColourings + slot)
+        solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot)
         slots.release(slot)
     }
 
-    /// Prepares and solves partition `part` through the whole step.
-    static func solve(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+    /// Prepares and solves partition `p` through the whole step, keeps its impulses and writes its motion back.
+    static func solve(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>,
                       lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>) {
         let j = job.pointee
+        let part = j.partitions[p]
         let states = j.states, bodies = j.bodies, joints = j.joints
         let cons = UnsafeMutableBufferPointer(rebasing: j.constraints[range(part.constraintStart, part.constraintCount)])
         let inputs = UnsafeBufferPointer(rebasing: j.inputs[range(part.inputStart, part.inputCount)])
@@ -102,6 +112,19 @@ struct PartitionJob {
         }
         }
         lanes.pointee.storeImpulses(into: cons)
+        // What the stepping thread would do after the solve, done here while the partition is in the cache: its
+        // constraints' impulses kept for the next step, its bodies' motion written back. Both touch this
+        // partition's records only.
+        if let touchBase = j.touches.baseAddress {
+            for i in cons.indices { ContactSolver.store(cons[i], into: &touchBase[Int(cons[i].touch)]) }
+        }
+        var marks: UInt8 = 0
+        for input in inputs {
+            let b = Int(input.body)
+            marks |= PhysicsWorld.finalizeBody(bodies, b, states[b], dt: j.dt, sleepThreshold: j.sleepThreshold,
+                                               marksFast: j.marksFast)
+        }
+        j.finalizeMarks[p] = marks
     }
 
     @inline(__always)

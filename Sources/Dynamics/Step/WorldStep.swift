@@ -129,8 +129,11 @@ extension PhysicsWorld {
             }
         }
         bouncing.removeAll(keepingCapacity: true)
-        for i in constraints.indices where touches[Int(constraints[i].touch)].restitution > 0 {
-            bouncing.append(Int32(i))
+        // Without a bouncy shape no touch bounces: the scan, which waits on every touch record, is skipped.
+        if bouncyShapes > 0 {
+            for i in constraints.indices where touches[Int(constraints[i].touch)].restitution > 0 {
+                bouncing.append(Int32(i))
+            }
         }
         impactChanged.removeAll(keepingCapacity: true)
         impactGains.removeAll(keepingCapacity: true)
@@ -170,11 +173,13 @@ extension PhysicsWorld {
                                                            zeta: SolverTuning.jointDampingRatio, h: h))
 
         if byIslands {
-            solveByIslands(&islands, pool: pool, substeps: substeps, h: h, maxAngularSpeed: maxAngularSpeed,
-                           contactSoftness: contactSoftness, staticSoftness: staticSoftness, context: context,
-                           states: &states, constraints: &constraints, bouncing: bouncing, watches: &watches,
-                           impactChanged: &impactChanged, gains: &impactGains)
-            finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+            let marks = solveByIslands(&islands, pool: pool, substeps: substeps, dt: dt, h: h,
+                                            maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
+                                            staticSoftness: staticSoftness, context: context, states: &states,
+                                            constraints: &constraints, bouncing: bouncing, watches: &watches,
+                                            impactChanged: &impactChanged, gains: &impactGains)
+            finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt,
+                       finished: true, marks: marks)
             return
         }
         // The solve is split only when what moves is large enough; a world mostly asleep solves on this thread.
@@ -200,7 +205,16 @@ extension PhysicsWorld {
         defer { swap(&wave, &scratchJointWave) }
         if splitsJoints { wave.build(active: activeJoints, joints: joints, states: states) }
         let marks = splitsJoints ? solvePool?.marks(count: activeJoints.count) : nil
-        let threshold = restitutionThreshold
+        let threshold = restitutionThreshold, sleepThreshold = self.sleepThreshold
+        // With a pool, the impulses are kept and the motion written back by the solve's threads (`finishSolve`).
+        var finalizeMarks = ContiguousArray<UInt8>()
+        swap(&finalizeMarks, &scratchFinalizeMarks)
+        defer { swap(&finalizeMarks, &scratchFinalizeMarks) }
+        finalizeMarks.removeAll(keepingCapacity: true)
+        if let solvePool {
+            finalizeMarks.append(contentsOf: repeatElement(0, count: solvePool.participants * ParallelStep.chunksPerThread))
+        }
+        var finished = false, anyMarks: UInt8 = 0
         bouncing.withUnsafeBufferPointer { bouncing in
         impactChanged.withUnsafeMutableBufferPointer { impactChanged in
         impactGains.withUnsafeMutableBufferPointer { gains in
@@ -209,16 +223,22 @@ extension PhysicsWorld {
         constraints.withUnsafeMutableBufferPointer { cons in
         joints.withUnsafeMutableBufferPointer { jointBuf in
         inputs.withUnsafeBufferPointer { inputBuf in
-        touches.withUnsafeBufferPointer { touchBuf in
+        touches.withUnsafeMutableBufferPointer { touchStore in
         activeJoints.withUnsafeBufferPointer { activeBuf in
         wave.order.withUnsafeBufferPointer { orderBuf in
         wave.predecessors.withUnsafeBufferPointer { beforeBuf in
         (coloured ? colouring.sequence : activeJoints).withUnsafeBufferPointer { sequenceBuf in
         stages.blocks.withUnsafeBufferPointer { blockBuf in
         stages.stageStart.withUnsafeBufferPointer { stageBuf in
+        finalizeMarks.withUnsafeMutableBufferPointer { marksBuf in
+            let touchBuf = UnsafeBufferPointer(touchStore)
             var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf, inputs: inputBuf,
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+            job.touchStore = touchStore
+            job.dt = dt
+            job.sleepThreshold = sleepThreshold
+            job.marksFast = enableContinuous
             job.joints = jointBuf
             job.activeJoints = activeBuf
             job.jointContext = context
@@ -246,7 +266,9 @@ extension PhysicsWorld {
             } else {
                 for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
             }
-            lanes.build(cons, states: stateBuf)
+            // With a pool, the quads are written across the workers.
+            lanes.build(cons, states: stateBuf, writingQuads: parallel == nil)
+            parallel?.writeQuads(&lanes)
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             parallel?.useContacts(schedule, splits: splitsContacts)
@@ -307,8 +329,17 @@ extension PhysicsWorld {
                 if !watches.isEmpty { ImpulseWatch.accumulate(&watches, quads: schedule.quads) }
             }
             }
+            if let parallel {
+                lanes.sources.withUnsafeBufferPointer { sources in
+                    lanes.quads.withUnsafeBufferPointer { quads in
+                        anyMarks = parallel.finishSolve(quads: quads, sources: sources, marks: marksBuf)
+                    }
+                }
+                finished = true
+            } else {
+                lanes.storeImpulses(into: cons)
             }
-            lanes.storeImpulses(into: cons)
+            }
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
         }
         }
@@ -326,7 +357,9 @@ extension PhysicsWorld {
         }
         }
         }
-        finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+        }
+        finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt,
+                   finished: finished, marks: anyMarks)
     }
 
     /// Colours the step's joints when they hold a large island (`JointColouring`); false when they are to be solved
@@ -342,35 +375,50 @@ extension PhysicsWorld {
     }
 
     /// What follows the solve: impulses kept for the next step, events told their impulses, the motion written
-    /// back, continuous collision, proxies and sleep.
+    /// back, continuous collision, proxies and sleep. `finished` says the solve's threads already kept the
+    /// impulses and wrote the motion back (`StepJob.finishSolve`, `PartitionJob`), and `marks` what they found
+    /// there (`FinalizeMark`): a body whose state was not finite, whose step is still to discard, or one marked fast.
     private mutating func finishStep(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
                                      constraints: ContiguousArray<ContactConstraint>,
-                                     watches: ContiguousArray<ImpulseWatch>, dt: Double) {
-        // On the buffers: a constraint is a large record, and iterating by value copied each one.
-        constraints.withUnsafeBufferPointer { cons in
-            touches.withUnsafeMutableBufferPointer { touchBuf in
-                for i in cons.indices { ContactSolver.store(cons[i], into: &touchBuf[Int(cons[i].touch)]) }
+                                     watches: ContiguousArray<ImpulseWatch>, dt: Double,
+                                     finished: Bool = false, marks: UInt8 = 0) {
+        if finished { stepsFinishedInSolve += 1 }
+        if !finished {
+            // On the buffers: a constraint is a large record, and iterating by value copied each one.
+            constraints.withUnsafeBufferPointer { cons in
+                touches.withUnsafeMutableBufferPointer { touchBuf in
+                    for i in cons.indices { ContactSolver.store(cons[i], into: &touchBuf[Int(cons[i].touch)]) }
+                }
             }
         }
 
         for w in watches { events[Int(w.event)].impulse = w.total }
 
-        let anyFast = finalizeBodies(states: states, inputs: inputs, dt: dt, marksFast: enableContinuous)
-        if anyFast { solveContinuous(inputs: inputs, dt: dt) }
+        var marks = marks
+        if !finished {
+            marks = finalizeBodies(states: states, inputs: inputs, dt: dt, marksFast: enableContinuous)
+        } else if marks & FinalizeMark.notFinite != 0 {
+            // After every impulse was kept, as `finalizeBodies` would: a discarded body's constraints forget theirs.
+            discardUnfinishedBodies(states: states, inputs: inputs)
+        }
+        if marks & FinalizeMark.fast != 0 { solveContinuous(inputs: inputs, dt: dt) }
         updateProxies(inputs: inputs)
         if enableSleep { updateSleep(dt: dt) }
     }
 
     /// The solve of a step split by islands: every partition of `islands` is prepared, arranged in lanes, solved
-    /// through all sub-steps and its impulses kept by whichever thread takes it (`PartitionJob`), in one pool job;
-    /// without a pool, one partition after another on this thread.
-    private mutating func solveByIslands(_ islands: inout IslandPartitions, pool: WorkerPool?, substeps: Int, h: Double,
+    /// through all sub-steps, its impulses kept and its motion written back by whichever thread takes it
+    /// (`PartitionJob`), in one pool job; without a pool, one partition after another on this thread. Returns
+    /// what the write-back found (`FinalizeMark` bits): a body whose state was not finite (its step is then still to
+    /// discard), a body marked fast.
+    private mutating func solveByIslands(_ islands: inout IslandPartitions, pool: WorkerPool?, substeps: Int,
+                                         dt: Double, h: Double,
                                          maxAngularSpeed: Double, contactSoftness: Softness, staticSoftness: Softness,
                                          context: JointContext, states: inout ContiguousArray<BodyState>,
                                          constraints: inout ContiguousArray<ContactConstraint>,
                                          bouncing: ContiguousArray<Int32>, watches: inout ContiguousArray<ImpulseWatch>,
                                          impactChanged: inout ContiguousArray<Int32>,
-                                         gains: inout ContiguousArray<VelocityChange>) {
+                                         gains: inout ContiguousArray<VelocityChange>) -> UInt8 {
         bouncing.withUnsafeBufferPointer { bouncing in
             watches.withUnsafeBufferPointer { islands.share(bouncing: bouncing, watches: $0) }
         }
@@ -383,12 +431,18 @@ extension PhysicsWorld {
             scratchPartitionJointColourings[k].minimumIsland = jointColouringMinimumIsland
         }
         stepsSplitByIslands += 1
-        let threshold = restitutionThreshold
+        let threshold = restitutionThreshold, sleepThreshold = self.sleepThreshold
         let passLimit = bouncing.count + ContactImpact.extraPasses
+        var finalizeMarks = ContiguousArray<UInt8>()
+        swap(&finalizeMarks, &scratchFinalizeMarks)
+        defer { swap(&finalizeMarks, &scratchFinalizeMarks) }
+        finalizeMarks.removeAll(keepingCapacity: true)
+        finalizeMarks.append(contentsOf: repeatElement(0, count: islands.partitions.count))
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
-        touches.withUnsafeBufferPointer { touchBuf in
+        touches.withUnsafeMutableBufferPointer { touchBuf in
+        finalizeMarks.withUnsafeMutableBufferPointer { marksBuf in
         joints.withUnsafeMutableBufferPointer { jointBuf in
         islands.partitions.withUnsafeBufferPointer { parts in
         islands.runOrder.withUnsafeBufferPointer { runOrder in
@@ -408,13 +462,15 @@ extension PhysicsWorld {
                                    slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
                                    maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
                                    staticSoftness: staticSoftness, jointContext: context,
-                                   restitutionThreshold: threshold, impactPassLimit: passLimit)
+                                   restitutionThreshold: threshold, impactPassLimit: passLimit, dt: dt,
+                                   sleepThreshold: sleepThreshold, marksFast: enableContinuous,
+                                   finalizeMarks: marksBuf)
             withUnsafeMutablePointer(to: &job) { job in
                 if let pool {
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
                 } else {
-                    for part in parts {
-                        PartitionJob.solve(part, job, lanes: job.pointee.lanes, colouring: job.pointee.jointColourings)
+                    for p in parts.indices {
+                        PartitionJob.solve(p, job, lanes: job.pointee.lanes, colouring: job.pointee.jointColourings)
                     }
                 }
             }
@@ -433,7 +489,9 @@ extension PhysicsWorld {
         }
         }
         }
+        }
         for k in watches.indices { watches[k].total += constraints[Int(watches[k].constraint)].impactImpulse }
+        return finalizeMarks.reduce(0, |)
     }
 
     /// The velocity integration of a sub-step for the bodies of `inputs`: forces and gravity, damping, speed caps.
@@ -475,28 +533,25 @@ extension PhysicsWorld {
     }
 
     /// Writes the solved motion back to the bodies; with `marksFast`, also marks the bodies that travelled far
-    /// enough for a continuous sweep (`solveContinuous`), and says whether any did. The mark reads only the body's
-    /// own motion, so it is the same here as in a pass of its own after every body is written.
+    /// enough for a continuous sweep (`solveContinuous`). Returns what it found (`FinalizeMark` bits): only whether
+    /// a body was marked fast, since a body whose state is not finite has its step discarded here.
     private mutating func finalizeBodies(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
-                                         dt: Double, marksFast: Bool) -> Bool {
+                                         dt: Double, marksFast: Bool) -> UInt8 {
         let threshold = sleepThreshold
-        var anyFast = false
+        var marks: UInt8 = 0
         var first = 0
         while first < inputs.count {
-            // On the buffers, taken once: a body is a large struct (copying it out and back costs more than the
-            // arithmetic), and a buffer taken per body cost a uniqueness check each. The scan stops at a body whose
-            // motion is not finite, which is handled here.
+            // On the buffers, taken once: a buffer taken per body cost a uniqueness check each. The scan stops at a
+            // body whose motion is not finite, which is handled here.
             let stop = inputs.withUnsafeBufferPointer { inputBuf in
                 states.withUnsafeBufferPointer { stateBuf in
                     bodies.withUnsafeMutableBufferPointer { buf in
                         for k in first..<inputBuf.count {
                             let i = Int(inputBuf[k].body)
-                            guard Self.finalize(&buf[i], stateBuf[i], dt: dt, sleepThreshold: threshold) else { return k }
-                            if marksFast && buf[i].isDynamic && buf[i].shape >= 0
-                                && Self.travel(of: buf[i], dt: dt) > 0.5 * buf[i].minExtent {
-                                buf[i].isFast = true
-                                anyFast = true
-                            }
+                            let mark = Self.finalizeBody(buf, i, stateBuf[i], dt: dt, sleepThreshold: threshold,
+                                                         marksFast: marksFast)
+                            if mark & FinalizeMark.notFinite != 0 { return k }
+                            marks |= mark
                         }
                         return inputBuf.count
                     }
@@ -508,32 +563,54 @@ extension PhysicsWorld {
             discardStep(ofBody: inputs[stop].body)
             first = stop + 1
         }
-        return anyFast
+        return marks
     }
 
-    /// Writes state `s` back to `body`; false, leaving the body as it was, when the state is not finite.
+    /// Discards the step of every body of `inputs` whose solved state is not finite: what a solve job that wrote
+    /// the motion back (`finalizeBody`) left undone.
+    private mutating func discardUnfinishedBodies(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>) {
+        for input in inputs where !Self.isFinite(states[Int(input.body)]) { discardStep(ofBody: input.body) }
+    }
+
     @inline(__always)
-    private static func finalize(_ body: inout Body, _ s: BodyState, dt: Double, sleepThreshold threshold: Double) -> Bool {
-        guard s.v.isFinite, s.w.isFinite, s.dp.isFinite, s.dq.c.isFinite, s.dq.s.isFinite else { return false }
-        guard body.isDynamic else {
-            // A kinematic body goes exactly where its velocity takes it in `dt` (the sub-steps summed the same
-            // motion up to rounding, and turned it by a chord per sub-step).
-            body.center = body.center0 + dt * body.v
-            body.q = Rotation(angle: dt * body.w).multiplied(by: body.q0)
-            body.origin = body.center - body.q.rotate(body.localCenter)
-            return true
+    private static func isFinite(_ s: BodyState) -> Bool {
+        s.v.isFinite && s.w.isFinite && s.dp.isFinite && s.dq.c.isFinite && s.dq.s.isFinite
+    }
+
+    /// Writes body `i`'s solved motion `s` back and, with `marksFast`, marks it for a continuous sweep when it
+    /// travelled far enough. Returns `FinalizeMark.notFinite`, writing nothing, when `s` is not finite (the caller
+    /// then discards the body's step), `FinalizeMark.fast` when it marked the body. Touches body `i` only, so
+    /// different bodies can be written on different threads; the mark reads only the body's own motion, so it is
+    /// the same whichever thread writes which body.
+    @inline(__always)
+    static func finalizeBody(_ buf: UnsafeMutableBufferPointer<Body>, _ i: Int, _ s: BodyState, dt: Double,
+                             sleepThreshold threshold: Double, marksFast: Bool) -> UInt8 {
+        guard isFinite(s) else { return FinalizeMark.notFinite }
+        guard buf[i].isDynamic else {
+            // A kinematic body goes exactly where its velocity takes it in `dt` (the sub-steps summed the
+            // same motion up to rounding, and turned it by a chord per sub-step).
+            buf[i].center = buf[i].center0 + dt * buf[i].v
+            buf[i].q = Rotation(angle: dt * buf[i].w).multiplied(by: buf[i].q0)
+            buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
+            return 0
         }
-        body.v = s.v
-        body.w = body.fixedRotation ? 0 : s.w
-        body.center = body.center0 + s.dp
-        body.q = s.dq.multiplied(by: body.q0)
-        body.origin = body.center - body.q.rotate(body.localCenter)
-        if !body.allowsSleep || s.v.lengthSquared > threshold * threshold || abs(body.w) * body.maxExtent > threshold {
-            body.sleepTime = 0
+        // In place: a body is a large struct and copying it out and back costs more than the arithmetic.
+        buf[i].v = s.v
+        buf[i].w = buf[i].fixedRotation ? 0 : s.w
+        buf[i].center = buf[i].center0 + s.dp
+        buf[i].q = s.dq.multiplied(by: buf[i].q0)
+        buf[i].origin = buf[i].center - buf[i].q.rotate(buf[i].localCenter)
+        if !buf[i].allowsSleep || s.v.lengthSquared > threshold * threshold
+            || abs(buf[i].w) * buf[i].maxExtent > threshold {
+            buf[i].sleepTime = 0
         } else {
-            body.sleepTime += dt
+            buf[i].sleepTime += dt
         }
-        return true
+        if marksFast && buf[i].shape >= 0 && Self.travel(of: buf[i], dt: dt) > 0.5 * buf[i].minExtent {
+            buf[i].isFast = true
+            return FinalizeMark.fast
+        }
+        return 0
     }
 
     /// A joint to a sleeping body wakes it when the other end is awake (or a kinematic body on the move), so joined

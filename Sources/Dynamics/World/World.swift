@@ -59,6 +59,8 @@ struct PhysicsWorld {
     var scratchPartitionLanes = ContiguousArray<ContactLanes>()
     /// One joint colouring per thread solving partitions.
     var scratchPartitionJointColourings = ContiguousArray<JointColouring>()
+    /// Per partition or chunk of a solve job that writes the motion back, what it found (`FinalizeMark`).
+    var scratchFinalizeMarks = ContiguousArray<UInt8>()
     /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
     var roomAtLastTrim = 0
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
@@ -81,6 +83,13 @@ struct PhysicsWorld {
     /// Steps that solved a large island of joints colour by colour (`JointColouring`) on the whole-world path:
     /// tests read it to know that path ran.
     var stepsWithColouredJoints = 0
+    /// Steps whose impulses were kept and motion written back by the solve's threads (`ParallelStep.finishSolve`,
+    /// `PartitionJob`) rather than after the solve by the stepping thread: tests read it to know that path ran.
+    var stepsFinishedInSolve = 0
+    /// Shapes in use whose restitution is above zero. A touching contact bounces only when one of its shapes does
+    /// (its restitution is the larger of theirs, `mixRestitution`), so with none the step skips looking for
+    /// bouncing constraints, a pass over every touch record.
+    private(set) var bouncyShapes = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.
@@ -164,6 +173,7 @@ struct PhysicsWorld {
     /// handle. A body's shapes are listed newest first.
     mutating func createShape(body: Int32, shape: Shape, friction: Double, restitution: Double, filter: CollisionFilter) -> Int32 {
         var rec = ShapeRecord(shape: shape, friction: friction, restitution: restitution, filter: filter, body: body)
+        if restitution > 0 { bouncyShapes += 1 }
         if body != Self.ground { rec.nextOnBody = bodies[Int(body)].shape }
         let id = Self.allocate(&shapes, &freeShapes, rec)
         if bounds.count < shapes.count { bounds.append(ShapeBounds()) }
@@ -178,6 +188,7 @@ struct PhysicsWorld {
         if shapes[Int(id)].proxy >= 0 { broadPhase.destroyProxy(shapes[Int(id)].proxy); proxyCount -= 1 }
         let body = shapes[Int(id)].body
         if body != Self.ground && isValidBody(body) { unlink(shape: id, from: Int(body)) }
+        if shapes[Int(id)].restitution > 0 { bouncyShapes -= 1 }
         shapes[Int(id)].inUse = false
         shapes[Int(id)].proxy = -1
         Self.release(&freeShapes, id)
@@ -223,6 +234,9 @@ struct PhysicsWorld {
 
     mutating func setMaterial(_ id: Int32, friction: Double, restitution: Double) {
         shapes[Int(id)].friction = friction
+        if shapes[Int(id)].inUse {
+            bouncyShapes += (restitution > 0 ? 1 : 0) - (shapes[Int(id)].restitution > 0 ? 1 : 0)
+        }
         shapes[Int(id)].restitution = restitution
         // A contact that does not touch has no material yet: it mixes its shapes' when it begins touching.
         for c in contacts.indices where contacts[c].inUse && contacts[c].touching
