@@ -46,6 +46,12 @@ struct SolverBodies {
     /// Per body of the states, its slot while the slots are being made, else -1.
     private var slotOfBody = ContiguousArray<Int32>()
 
+    /// Bytes of room in its arrays.
+    var storageBytes: Int {
+        bodies.capacity * MemoryLayout<SolverBody>.stride
+            + (sources.capacity + slotOfBody.capacity) * MemoryLayout<Int32>.stride
+    }
+
     /// Gives every body the quads name a slot and rewrites the quads' body indices into slots.
     mutating func build(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
         sources.removeAll(keepingCapacity: true)

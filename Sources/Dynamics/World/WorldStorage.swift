@@ -15,6 +15,11 @@ extension PhysicsWorld {
             WorldStoragePart(name: name, count: array.count, capacity: array.capacity,
                              elementBytes: MemoryLayout<Element>.stride)
         }
+        func solverBodies(_ name: String, _ lanes: ContactLanes) -> WorldStoragePart {
+            WorldStoragePart(name: name, count: lanes.solverBodies.bodies.count,
+                             capacity: lanes.solverBodies.bodies.count, elementBytes: 0,
+                             fixedBytes: lanes.solverBodies.storageBytes)
+        }
         return [part("bodies", bodies), part("shapes", shapes), part("shape bounds", bounds),
                 part("contacts", contacts), part("contact touches", touches),
                 part("separating faces", separatingFaces), part("joints", joints),
@@ -30,12 +35,16 @@ extension PhysicsWorld {
                 part("impact marks", scratchImpactChanged), part("impact gains", scratchImpactGains),
                 part("pair candidates", scratchCandidates), part("pairs", scratchPairs),
                 part("lane quads", scratchLanes.quads), part("lane sources", scratchLanes.sources),
+                solverBodies("lane solver bodies", scratchLanes),
                 part("touching contacts", scratchTouching), part("island parents", scratchIslands.parent),
                 part("island tags", scratchIslands.rootTag), part("partitions", scratchIslands.partitions),
                 part("partition inputs", scratchIslands.inputs), part("partition joints", scratchIslands.joints),
                 part("constraint places", scratchIslands.constraintPlace),
                 part("partition contacts", scratchIslands.contactOrder)]
-            + scratchPartitionLanes.flatMap { [part("partition lane quads", $0.quads), part("partition lane sources", $0.sources)] }
+            + scratchPartitionLanes.flatMap {
+                [part("partition lane quads", $0.quads), part("partition lane sources", $0.sources),
+                 solverBodies("partition lane solver bodies", $0)]
+            }
     }
 }
 
