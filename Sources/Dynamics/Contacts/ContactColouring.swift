@@ -31,36 +31,26 @@ struct ContactColouring {
     private var used = ContiguousArray<UInt64>()
     /// Per body: the level of its last constraint solved after the colours (-1: none).
     private var lastLeftover = ContiguousArray<Int32>()
-    /// Per constraint: its moving bodies (-1: the body does not move), and its island's root.
-    private var ends = ContiguousArray<SIMD2<Int32>>()
+    /// Per constraint: its island's root.
     private var islandOf = ContiguousArray<Int32>()
 
     /// Replaces the level (`levels`, in solve slots) of every constraint of a large island by its colour; returns how
-    /// many slots there are now (`levelCount` when nothing is coloured). A body moves when its state has an inverse
-    /// mass or inertia; the others are never changed by a constraint, so sharing them orders nothing.
-    mutating func recolour(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                           states: UnsafeMutableBufferPointer<BodyState>,
+    /// many slots there are now (`levelCount` when nothing is coloured). `ends` holds each constraint's moving bodies
+    /// (-1 for one that does not move: static, sleeping and kinematic bodies are never changed by a constraint, so
+    /// sharing them orders nothing), and `bodyCount` bounds their indices.
+    mutating func recolour(_ ends: UnsafeBufferPointer<SIMD2<Int32>>, bodyCount: Int,
                            levels: UnsafeMutableBufferPointer<Int32>, levelCount: Int) -> Int {
-        let n = constraints.count, minimum = max(1, minimumIsland)
+        let n = ends.count, minimum = max(1, minimumIsland)
         // Fewer constraints in all than one island needs: nothing to do, and nothing to pay.
         guard n >= minimum else { return levelCount }
-        if parent.count != states.count {
-            parent = ContiguousArray(repeating: 0, count: states.count)
-            islandSize = ContiguousArray(repeating: 0, count: states.count)
-            used = ContiguousArray(repeating: 0, count: states.count)
-            lastLeftover = ContiguousArray(repeating: -1, count: states.count)
-        }
-        // The constraints are large records: their moving bodies are read once, into a dense array.
-        ends.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            let a = constraints[i].bodyA, b = constraints[i].bodyB
-            let movesA = states[Int(a)].moves
-            let movesB = states[Int(b)].moves
-            ends.append(SIMD2(movesA ? a : -1, movesB ? b : -1))
+        if parent.count != bodyCount {
+            parent = ContiguousArray(repeating: 0, count: bodyCount)
+            islandSize = ContiguousArray(repeating: 0, count: bodyCount)
+            used = ContiguousArray(repeating: 0, count: bodyCount)
+            lastLeftover = ContiguousArray(repeating: -1, count: bodyCount)
         }
         if islandOf.count < n { islandOf.append(contentsOf: repeatElement(0, count: n - islandOf.count)) }
-        return ends.withUnsafeBufferPointer { ends in
-        islandOf.withUnsafeMutableBufferPointer { islandOf in
+        return islandOf.withUnsafeMutableBufferPointer { islandOf in
         parent.withUnsafeMutableBufferPointer { parent in
         islandSize.withUnsafeMutableBufferPointer { size in
         used.withUnsafeMutableBufferPointer { used in
@@ -111,7 +101,6 @@ struct ContactColouring {
                 }
             }
             return slots
-        }
         }
         }
         }

@@ -12,7 +12,8 @@ struct PartitionJob {
     var states: UnsafeMutableBufferPointer<BodyState>
     /// The step's contact constraints, laid out partition after partition.
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    var touches: UnsafeBufferPointer<ContactTouch>
+    /// The touch records: read while preparing, and written with the impulses kept for the next step.
+    var touches: UnsafeMutableBufferPointer<ContactTouch>
     var joints: UnsafeMutableBufferPointer<Joint>
     var partitions: UnsafeBufferPointer<IslandPartition>
     /// The partitions in the order the threads take them.
@@ -59,14 +60,9 @@ struct PartitionJob {
         let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])
         let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
         let gains = j.gains
-        if let base = j.touches.baseAddress {
-            for i in cons.indices {
-                ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: bodies, states: states,
-                                      contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
-            }
-        }
         for t in active { joints[Int(t)].prepare(bodies: bodies, context: j.jointContext) }
-        lanes.pointee.build(cons, states: states)
+        lanes.pointee.build(preparing: cons, touches: UnsafeBufferPointer(j.touches), bodies: bodies, states: states,
+                            contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
         if !watches.isEmpty {
             lanes.pointee.locate(watches, firstConstraint: Int(part.constraintStart), constraintCount: cons.count)
         }
@@ -92,7 +88,7 @@ struct PartitionJob {
                 if !watches.isEmpty { ImpulseWatch.accumulate(watches, quads: schedule.quads) }
             }
         }
-        lanes.pointee.storeImpulses(into: cons)
+        lanes.pointee.storeImpulses(into: j.touches)
     }
 
     @inline(__always)

@@ -174,7 +174,7 @@ extension PhysicsWorld {
                            contactSoftness: contactSoftness, staticSoftness: staticSoftness, context: context,
                            states: &states, constraints: &constraints, bouncing: bouncing, watches: &watches,
                            impactChanged: &impactChanged, gains: &impactGains)
-            finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+            finishStep(states: states, inputs: inputs, watches: watches, dt: dt)
             return
         }
         // The solve is split only when what moves is large enough; a world mostly asleep solves on this thread.
@@ -196,11 +196,12 @@ extension PhysicsWorld {
         constraints.withUnsafeMutableBufferPointer { cons in
         joints.withUnsafeMutableBufferPointer { jointBuf in
         inputs.withUnsafeBufferPointer { inputBuf in
-        touches.withUnsafeBufferPointer { touchBuf in
+        touches.withUnsafeMutableBufferPointer { touchBuf in
         activeJoints.withUnsafeBufferPointer { activeBuf in
         wave.order.withUnsafeBufferPointer { orderBuf in
         wave.predecessors.withUnsafeBufferPointer { beforeBuf in
-            var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf, inputs: inputBuf,
+            var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: UnsafeBufferPointer(touchBuf),
+                              inputs: inputBuf,
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
             job.joints = jointBuf
@@ -211,20 +212,20 @@ extension PhysicsWorld {
             job.marks = marks
             withUnsafeMutablePointer(to: &job) { job in
             let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
-            if let parallel {
-                parallel.prepareContacts()
-            } else if let base = touchBuf.baseAddress {
-                for i in cons.indices {
-                    ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: bodyBuf, states: stateBuf,
-                                          contactSoftness: contactSoftness, staticSoftness: staticSoftness)
-                }
-            }
+            // On one thread the constraints are prepared group by group as the lanes are built; split across
+            // threads, each prepares its share first.
+            if let parallel { parallel.prepareContacts() }
             if let parallel, splitsJoints {
                 parallel.prepareJoints()
             } else {
                 for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
             }
-            lanes.build(cons, states: stateBuf)
+            if parallel != nil {
+                lanes.build(cons, states: stateBuf)
+            } else {
+                lanes.build(preparing: cons, touches: UnsafeBufferPointer(touchBuf), bodies: bodyBuf, states: stateBuf,
+                            contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+            }
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             parallel?.useContacts(schedule, splits: splitsContacts)
@@ -285,7 +286,7 @@ extension PhysicsWorld {
             }
             }
             }
-            lanes.storeImpulses(into: cons)
+            lanes.storeImpulses(into: touchBuf)
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
         }
         }
@@ -299,21 +300,13 @@ extension PhysicsWorld {
         }
         }
         }
-        finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt)
+        finishStep(states: states, inputs: inputs, watches: watches, dt: dt)
     }
 
-    /// What follows the solve: impulses kept for the next step, events told their impulses, the motion written
-    /// back, continuous collision, proxies and sleep.
+    /// What follows the solve (whose lanes kept the impulses for the next step): events told their impulses, the
+    /// motion written back, continuous collision, proxies and sleep.
     private mutating func finishStep(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
-                                     constraints: ContiguousArray<ContactConstraint>,
                                      watches: ContiguousArray<ImpulseWatch>, dt: Double) {
-        // On the buffers: a constraint is a large record, and iterating by value copied each one.
-        constraints.withUnsafeBufferPointer { cons in
-            touches.withUnsafeMutableBufferPointer { touchBuf in
-                for i in cons.indices { ContactSolver.store(cons[i], into: &touchBuf[Int(cons[i].touch)]) }
-            }
-        }
-
         for w in watches { events[Int(w.event)].impulse = w.total }
 
         finalizeBodies(states: states, inputs: inputs, dt: dt)
@@ -343,7 +336,7 @@ extension PhysicsWorld {
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
-        touches.withUnsafeBufferPointer { touchBuf in
+        touches.withUnsafeMutableBufferPointer { touchBuf in
         joints.withUnsafeMutableBufferPointer { jointBuf in
         islands.partitions.withUnsafeBufferPointer { parts in
         islands.runOrder.withUnsafeBufferPointer { runOrder in
