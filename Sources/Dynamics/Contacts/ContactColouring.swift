@@ -34,6 +34,12 @@ struct ContactColouring {
     /// Per constraint: its island's root.
     private var islandOf = ContiguousArray<Int32>()
 
+    /// Bytes of room in its arrays.
+    var storageBytes: Int {
+        (parent.capacity + islandSize.capacity + lastLeftover.capacity + islandOf.capacity)
+            * MemoryLayout<Int32>.stride + used.capacity * MemoryLayout<UInt64>.stride
+    }
+
     /// Replaces the level (`levels`, in solve slots) of every constraint of a large island by its colour; returns how
     /// many slots there are now (`levelCount` when nothing is coloured). `ends` holds each constraint's moving bodies
     /// (-1 for one that does not move: static, sleeping and kinematic bodies are never changed by a constraint, so
@@ -61,9 +67,11 @@ struct ContactColouring {
             }
             // Roots depend only on the constraints (`UnionFind`).
             for e in ends where e.x >= 0 && e.y >= 0 { UnionFind.join(e.x, e.y, parent) }
-            // Each constraint's island, by a moving body of it (every constraint has one).
+            // Each constraint's island, by a moving body of it. One that moves neither body (the step lists none,
+            // but a caller may) belongs to no island and keeps its level.
             var any = false
             for i in 0..<n {
+                guard ends[i].x >= 0 || ends[i].y >= 0 else { islandOf[i] = -1; continue }
                 let r = UnionFind.find(ends[i].x >= 0 ? ends[i].x : ends[i].y, parent)
                 islandOf[i] = r
                 size[Int(r)] += 1
@@ -79,7 +87,7 @@ struct ContactColouring {
             // Leftovers come after every colour and every level of the islands left alone.
             let leftoverStart = Int32(max(levelCount, colours))
             var slots = levelCount
-            for i in 0..<n where size[Int(islandOf[i])] >= minimum {
+            for i in 0..<n where islandOf[i] >= 0 && size[Int(islandOf[i])] >= minimum {
                 let a = Int(ends[i].x), b = Int(ends[i].y)
                 let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
                 // The colours from the level's own round to the end, then from the first: the first free one.

@@ -116,7 +116,10 @@ struct ContactLanes {
                     for j in 0..<m {
                         let i = grouping ? Int(order[first + j]) : first + j
                         let link = links[i]
-                        staged[j] = ContactConstraint(contact: link.x, bodyA: link.y, bodyB: link.z, touch: link.w)
+                        // Only the identity is set: preparing writes every field the quads and the impacts read
+                        // for the points the constraint has.
+                        staged[j].contact = link.x; staged[j].bodyA = link.y; staged[j].bodyB = link.z
+                        staged[j].touch = link.w
                         ContactSolver.prepare(&staged[j], touch: p.touches + Int(link.w), bodies: p.bodies,
                                               states: states, contactSoftness: p.contactSoftness,
                                               staticSoftness: p.staticSoftness)
@@ -212,6 +215,13 @@ struct ContactLanes {
             }
         }
         runs.append(run.0); runs.append(run.1); runs.append(run.2)
+    }
+
+    /// Bytes of room in the arrays beside the quads and their sources: the solve order, the staging buffers and the
+    /// watches' slots.
+    var scratchBytes: Int {
+        solveOrder.storageBytes + staged.capacity * MemoryLayout<ContactConstraint>.stride
+            + (rows.capacity + slotOfConstraint.capacity) * MemoryLayout<Int32>.stride
     }
 
     /// Runs `body` with the schedule in raw buffers, for the sub-step loop.

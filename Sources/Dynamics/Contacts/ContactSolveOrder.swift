@@ -34,8 +34,13 @@ struct ContactSolveOrder {
     /// Per constraint, its level, then its group (its colour, in a coloured island).
     private var levelOf = ContiguousArray<Int32>()
 
-    /// Forgets the order, so the next build makes it anew.
-    mutating func forget() { isKept = false }
+    /// Bytes of room in its arrays and the colouring's.
+    var storageBytes: Int {
+        links.capacity * MemoryLayout<SIMD4<Int32>>.stride
+            + (ends.capacity + keptEnds.capacity) * MemoryLayout<SIMD2<Int32>>.stride
+            + (groupStart.capacity + order.capacity + lastLevel.capacity + levelOf.capacity) * MemoryLayout<Int32>.stride
+            + colouring.storageBytes
+    }
 
     /// Orders `constraints` (whose identities and bodies are set; nothing else is read). A body moves when its
     /// state has an inverse mass or inertia; the others (static, sleeping) are never changed by a constraint, so
