@@ -31,36 +31,32 @@ struct ContactColouring {
     private var used = ContiguousArray<UInt64>()
     /// Per body: the level of its last constraint solved after the colours (-1: none).
     private var lastLeftover = ContiguousArray<Int32>()
-    /// Per constraint: its moving bodies (-1: the body does not move), and its island's root.
-    private var ends = ContiguousArray<SIMD2<Int32>>()
+    /// Per constraint: its island's root.
     private var islandOf = ContiguousArray<Int32>()
 
+    /// Bytes of room in its arrays.
+    var storageBytes: Int {
+        (parent.capacity + islandSize.capacity + lastLeftover.capacity + islandOf.capacity)
+            * MemoryLayout<Int32>.stride + used.capacity * MemoryLayout<UInt64>.stride
+    }
+
     /// Replaces the level (`levels`, in solve slots) of every constraint of a large island by its colour; returns how
-    /// many slots there are now (`levelCount` when nothing is coloured). A body moves when its state has an inverse
-    /// mass or inertia; the others are never changed by a constraint, so sharing them orders nothing.
-    mutating func recolour(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                           states: UnsafeMutableBufferPointer<BodyState>,
+    /// many slots there are now (`levelCount` when nothing is coloured). `ends` holds each constraint's moving bodies
+    /// (-1 for one that does not move: static, sleeping and kinematic bodies are never changed by a constraint, so
+    /// sharing them orders nothing), and `bodyCount` bounds their indices.
+    mutating func recolour(_ ends: UnsafeBufferPointer<SIMD2<Int32>>, bodyCount: Int,
                            levels: UnsafeMutableBufferPointer<Int32>, levelCount: Int) -> Int {
-        let n = constraints.count, minimum = max(1, minimumIsland)
+        let n = ends.count, minimum = max(1, minimumIsland)
         // Fewer constraints in all than one island needs: nothing to do, and nothing to pay.
         guard n >= minimum else { return levelCount }
-        if parent.count != states.count {
-            parent = ContiguousArray(repeating: 0, count: states.count)
-            islandSize = ContiguousArray(repeating: 0, count: states.count)
-            used = ContiguousArray(repeating: 0, count: states.count)
-            lastLeftover = ContiguousArray(repeating: -1, count: states.count)
-        }
-        // The constraints are large records: their moving bodies are read once, into a dense array.
-        ends.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            let a = constraints[i].bodyA, b = constraints[i].bodyB
-            let movesA = states[Int(a)].moves
-            let movesB = states[Int(b)].moves
-            ends.append(SIMD2(movesA ? a : -1, movesB ? b : -1))
+        if parent.count != bodyCount {
+            parent = ContiguousArray(repeating: 0, count: bodyCount)
+            islandSize = ContiguousArray(repeating: 0, count: bodyCount)
+            used = ContiguousArray(repeating: 0, count: bodyCount)
+            lastLeftover = ContiguousArray(repeating: -1, count: bodyCount)
         }
         if islandOf.count < n { islandOf.append(contentsOf: repeatElement(0, count: n - islandOf.count)) }
-        return ends.withUnsafeBufferPointer { ends in
-        islandOf.withUnsafeMutableBufferPointer { islandOf in
+        return islandOf.withUnsafeMutableBufferPointer { islandOf in
         parent.withUnsafeMutableBufferPointer { parent in
         islandSize.withUnsafeMutableBufferPointer { size in
         used.withUnsafeMutableBufferPointer { used in
@@ -71,9 +67,11 @@ struct ContactColouring {
             }
             // Roots depend only on the constraints (`UnionFind`).
             for e in ends where e.x >= 0 && e.y >= 0 { UnionFind.join(e.x, e.y, parent) }
-            // Each constraint's island, by a moving body of it (every constraint has one).
+            // Each constraint's island, by a moving body of it. One that moves neither body (the step lists none,
+            // but a caller may) belongs to no island and keeps its level.
             var any = false
             for i in 0..<n {
+                guard ends[i].x >= 0 || ends[i].y >= 0 else { islandOf[i] = -1; continue }
                 let r = UnionFind.find(ends[i].x >= 0 ? ends[i].x : ends[i].y, parent)
                 islandOf[i] = r
                 size[Int(r)] += 1
@@ -88,7 +86,7 @@ struct ContactColouring {
             // Leftovers come after every colour and every level of the islands left alone.
             let leftoverStart = Int32(max(levelCount, colours))
             var slots = levelCount
-            for i in 0..<n where size[Int(islandOf[i])] >= minimum {
+            for i in 0..<n where islandOf[i] >= 0 && size[Int(islandOf[i])] >= minimum {
                 let a = Int(ends[i].x), b = Int(ends[i].y)
                 switch ColourFold.place(level: Int(levels[i]), a, b, colours: colours, used: used,
                                         lastLeftover: lastLeftover) {
@@ -101,7 +99,6 @@ struct ContactColouring {
                 }
             }
             return slots
-        }
         }
         }
         }

@@ -14,7 +14,10 @@ struct ContactLanes {
     /// the full quads against.
     var grouping = true
     /// Colours for the constraints of large islands (see `ContactColouring`).
-    var colouring = ContactColouring()
+    var colouring: ContactColouring {
+        get { solveOrder.colouring }
+        set { solveOrder.colouring = newValue }
+    }
     /// Quads of constraints of one group (a level or a colour), solved at once.
     var quads = ContiguousArray<WideContact>()
     /// For each quad, the constraint index of each lane (-1: an empty lane).
@@ -33,21 +36,55 @@ struct ContactLanes {
     /// Where each constraint is solved, kept for its storage (see `locate` in ImpulseWatch.swift).
     var slotOfConstraint = ContiguousArray<Int32>()
 
-    /// Per body, the level of the last constraint seen that moves it.
-    private var lastLevel = ContiguousArray<Int32>()
-    /// Per constraint, its level, then its group (its colour, in a coloured island).
-    private var levelOf = ContiguousArray<Int32>()
-    /// Per level, where its constraints start in `order`.
-    private var levelStart = ContiguousArray<Int32>()
-    /// Constraint indices sorted by level; within a level, block-solved constraints first, then two-point ones.
-    private var order = ContiguousArray<Int32>()
+    /// The groups and the constraints in each, in solve order, kept from step to step while they hold.
+    private(set) var solveOrder = ContactSolveOrder()
+    /// One group's constraints prepared (`build(preparing:...)`), read while its quads are written.
+    private var staged = ContiguousArray<ContactConstraint>()
+    /// One group's constraints as rows of the records they are read from, block-solved ones first, then the other
+    /// two-point ones.
+    private var rows = ContiguousArray<Int32>()
 
-    /// Arranges `constraints`. A body moves when its state has an inverse mass or inertia; the others (static,
-    /// sleeping) are never changed by a constraint, so sharing them orders nothing. Without `writingQuads` the quads
-    /// are made room for but left for the caller to write (`writeQuads`), on several threads if it likes, and then to
-    /// name their solver bodies (`nameSolverBodies`).
+    /// What preparing constraints while they are arranged needs (see `build(preparing:...)`).
+    private struct Preparation {
+        var touches: UnsafePointer<ContactTouch>
+        var bodies: UnsafeMutableBufferPointer<Body>
+        var contactSoftness: Softness
+        var staticSoftness: Softness
+    }
+
+    /// Arranges `constraints`, already prepared (`ContactSolver.prepare`). Without `writingQuads` the quads are made
+    /// room for but left for the caller to write (`writeQuads`), on several threads if it likes, and then to name
+    /// their solver bodies (`nameSolverBodies`).
     mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                         states: UnsafeMutableBufferPointer<BodyState>, writingQuads: Bool = true) {
+        build(constraints, states: states, preparation: nil, writingQuads: writingQuads)
+    }
+
+    /// Prepares `constraints` (of which only the contact, bodies and touch record are read) and arranges them:
+    /// each group's constraints are prepared together into a small buffer that stays in the cache and written into
+    /// their quads from there, where preparing every constraint in step order and reading it back in solve order
+    /// had the quads gather large records from all over memory. Only a constraint with restitution is written back
+    /// into `constraints`, for the impacts (`ContactImpact`); the others keep what they held. The results are those
+    /// of preparing first and then `build(_:states:)`.
+    mutating func build(preparing constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                        touches: UnsafeBufferPointer<ContactTouch>, bodies: UnsafeMutableBufferPointer<Body>,
+                        states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness,
+                        staticSoftness: Softness) {
+        guard let touchBase = touches.baseAddress else {
+            build(constraints, states: states, preparation: nil, writingQuads: true)
+            return
+        }
+        build(constraints, states: states,
+              preparation: Preparation(touches: touchBase, bodies: bodies, contactSoftness: contactSoftness,
+                                       staticSoftness: staticSoftness),
+              writingQuads: true)
+    }
+
+    /// Arranges `constraints` group by group, preparing each group first when `preparation` is given (which writes
+    /// the quads as it goes: `writingQuads` is then true).
+    private mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
+                                states: UnsafeMutableBufferPointer<BodyState>, preparation: Preparation?,
+                                writingQuads: Bool) {
         let n = constraints.count
         sources.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
@@ -57,59 +94,103 @@ struct ContactLanes {
             solverBodies.build(UnsafeMutableBufferPointer(start: nil, count: 0), states: states)
             return
         }
+        solveOrder.arrange(constraints, states: states)
+        // Without grouping, every constraint is a group of its own, in step order.
+        let grouping = self.grouping
+        let groupCount = grouping ? solveOrder.groupCount : n
+        var largest = 1
         if grouping {
-            var levels = assignLevels(constraints, states: states)
-            levels = levelOf.withUnsafeMutableBufferPointer { levelOf in
-                colouring.recolour(constraints, states: states,
-                                   levels: UnsafeMutableBufferPointer(rebasing: levelOf[0..<n]), levelCount: levels)
+            solveOrder.groupStart.withUnsafeBufferPointer { start in
+                for g in 0..<groupCount { largest = max(largest, Int(start[g + 1] - start[g])) }
             }
-            sortByLevel(count: n, levels: levels)
-            order.withUnsafeMutableBufferPointer { order in
-            levelStart.withUnsafeBufferPointer { start in
-                for level in 0..<levels {
-                    let first = Int(start[level]), end = Int(start[level + 1])
-                    if first == end { continue }
-                    // Block-solved constraints first, then the other two-point ones, then one-point ones: a quad
-                    // never mixes a block solve with a point-by-point one, at most one quad of a level mixes two
-                    // points with one, and the quads of one-point constraints skip their second points.
-                    let blockEnd = Self.partition(order, first, end) { constraints[Int($0)].isBlockSolved }
-                    let twoEnd = Self.partition(order, blockEnd, end) { constraints[Int($0)].pointCount > 1 }
-                    let quadStart = sources.count
-                    let blockQuads = Self.appendQuads(order, first, blockEnd, to: &sources)
-                    // A quad whose first constraint has two points goes with the two-point quads.
-                    let twoPointQuads = (twoEnd - blockEnd + 3) / 4
-                    let otherQuads = Self.appendQuads(order, blockEnd, end, to: &sources)
-                    Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)), to: &runs)
-                    groups.append(LaneGroup(quadStart: Int32(quadStart), blockQuads: Int32(blockQuads),
-                                            twoPointQuads: Int32(twoPointQuads),
-                                            onePointQuads: Int32(otherQuads - twoPointQuads)))
+        }
+        if rows.count < largest { rows.append(contentsOf: repeatElement(0, count: largest - rows.count)) }
+        if preparation != nil && staged.count < largest {
+            staged.append(contentsOf: repeatElement(ContactConstraint(contact: 0, bodyA: 0, bodyB: 0),
+                                                    count: largest - staged.count))
+        }
+        var quadCount = 0
+        staged.withUnsafeMutableBufferPointer { staged in
+        rows.withUnsafeMutableBufferPointer { rows in
+        solveOrder.links.withUnsafeBufferPointer { links in
+        solveOrder.order.withUnsafeBufferPointer { order in
+        solveOrder.groupStart.withUnsafeBufferPointer { start in
+            for g in 0..<groupCount {
+                let first = grouping ? Int(start[g]) : g, end = grouping ? Int(start[g + 1]) : g + 1
+                let m = end - first
+                if m == 0 { continue }
+                // The group's constraints as rows of `records`: its prepared copies, or the constraints themselves.
+                let records: UnsafePointer<ContactConstraint>
+                if let p = preparation {
+                    for j in 0..<m {
+                        let i = grouping ? Int(order[first + j]) : first + j
+                        let link = links[i]
+                        // Only the identity is set: preparing writes every field the quads and the impacts read
+                        // for the points the constraint has.
+                        staged[j].contact = link.x; staged[j].bodyA = link.y; staged[j].bodyB = link.z
+                        staged[j].touch = link.w
+                        ContactSolver.prepare(&staged[j], touch: p.touches + Int(link.w), bodies: p.bodies,
+                                              states: states, contactSoftness: p.contactSoftness,
+                                              staticSoftness: p.staticSoftness)
+                        if staged[j].restitution > 0 { base[i] = staged[j] }
+                        rows[j] = Int32(j)
+                    }
+                    records = UnsafePointer(staged.baseAddress.unsafelyUnwrapped)
+                } else {
+                    for j in 0..<m { rows[j] = grouping ? order[first + j] : Int32(first + j) }
+                    records = UnsafePointer(base)
                 }
-            }
-            }
-        } else {
-            // One constraint a quad, in step order, each of its kind; every quad its own group.
-            for i in 0..<n {
-                sources.append(SIMD4(Int32(i), -1, -1, -1))
-                let kind = constraints[i].isBlockSolved ? 0 : constraints[i].pointCount > 1 ? 1 : 2
-                Self.appendRun((kind == 0 ? 1 : 0, kind == 1 ? 1 : 0, kind == 2 ? 1 : 0), to: &runs)
-                groups.append(LaneGroup(quadStart: Int32(i), blockQuads: kind == 0 ? 1 : 0,
-                                        twoPointQuads: kind == 1 ? 1 : 0, onePointQuads: kind == 2 ? 1 : 0))
+                // Block-solved constraints first, then the other two-point ones, then one-point ones: a quad never
+                // mixes a block solve with a point-by-point one, at most one quad of a group mixes two points with
+                // one, and the quads of one-point constraints skip their second points.
+                let blockEnd = Self.partition(rows, 0, m) { records[Int($0)].isBlockSolved }
+                let twoEnd = Self.partition(rows, blockEnd, m) { records[Int($0)].pointCount > 1 }
+                let blockQuads = (blockEnd + 3) / 4
+                // A quad whose first constraint has two points goes with the two-point quads.
+                let twoPointQuads = (twoEnd - blockEnd + 3) / 4
+                let otherQuads = (m - blockEnd + 3) / 4
+                let quadStart = quadCount
+                quadCount += blockQuads + otherQuads
+                // The quads are written in place: building each one and appending it copied about 600 bytes a quad.
+                if quads.count < quadCount {
+                    quads.append(contentsOf: repeatElement(WideContact(), count: quadCount - quads.count))
+                }
+                quads.withUnsafeMutableBufferPointer { wide in
+                    let slots = wide.baseAddress.unsafelyUnwrapped + quadStart
+                    // A row's constraint index: its place in the group's order when the rows are staged copies.
+                    let staging = preparation != nil
+                    var k = 0
+                    for half in 0..<2 {
+                        // The block-solved rows, then the others.
+                        var r = half == 0 ? 0 : blockEnd
+                        let to = half == 0 ? blockEnd : m
+                        while r < to {
+                            var local = SIMD4<Int32>(repeating: -1), global = local
+                            for lane in 0..<min(4, to - r) {
+                                let row = rows[r + lane]
+                                local[lane] = row
+                                global[lane] = !staging ? row : grouping ? order[first + Int(row)] : Int32(first)
+                            }
+                            sources.append(global)
+                            if writingQuads { WideContact.write(slots + k, local, records, states: stateBase) }
+                            k += 1
+                            r += 4
+                        }
+                    }
+                }
+                Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)),
+                               to: &runs)
+                groups.append(LaneGroup(quadStart: Int32(quadStart), blockQuads: Int32(blockQuads),
+                                        twoPointQuads: Int32(twoPointQuads),
+                                        onePointQuads: Int32(otherQuads - twoPointQuads)))
             }
         }
-        // The quads are written in place: building each one and appending it copied about 600 bytes a quad.
-        let m = sources.count
-        if quads.count > m {
-            quads.removeLast(quads.count - m)
-        } else if quads.count < m {
-            quads.append(contentsOf: repeatElement(WideContact(), count: m - quads.count))
         }
-        guard writingQuads else { return }
-        sources.withUnsafeBufferPointer { sources in
-            quads.withUnsafeMutableBufferPointer { wide in
-                Self.writeQuads(0..<m, wide, sources, base, states: stateBase)
-            }
         }
-        nameSolverBodies(states: states)
+        }
+        }
+        if quads.count > quadCount { quads.removeLast(quads.count - quadCount) }
+        if writingQuads { nameSolverBodies(states: states) }
     }
 
     /// Gathers the solver bodies of the written quads and names them by slot in the quads (`SolverBodies.build`):
@@ -128,29 +209,16 @@ struct ContactLanes {
         for k in range { WideContact.write(base + k, sources[k], constraints, states: states) }
     }
 
-    /// Appends the quads of `order[from..<to]`, the last one filled with empty lanes; returns how many.
-    private static func appendQuads(_ order: UnsafeMutableBufferPointer<Int32>, _ from: Int, _ to: Int,
-                                    to sources: inout ContiguousArray<SIMD4<Int32>>) -> Int {
-        var k = from
-        while k < to {
-            var quad = SIMD4<Int32>(repeating: -1)
-            for lane in 0..<min(4, to - k) { quad[lane] = order[k + lane] }
-            sources.append(quad)
-            k += 4
-        }
-        return (to - from + 3) / 4
-    }
-
-    /// Moves the constraints of `order[from..<to]` for which `isFirst` holds before the others and returns where
-    /// the others start. The order within a level does not matter: its constraints share no moving body.
-    private static func partition(_ order: UnsafeMutableBufferPointer<Int32>, _ from: Int, _ to: Int,
+    /// Moves the rows of `rows[from..<to]` for which `isFirst` holds before the others and returns where the others
+    /// start. The order within a group does not matter: its constraints share no moving body.
+    private static func partition(_ rows: UnsafeMutableBufferPointer<Int32>, _ from: Int, _ to: Int,
                                   _ isFirst: (Int32) -> Bool) -> Int {
         var split = from, k = to - 1
         while split <= k {
-            if isFirst(order[split]) {
+            if isFirst(rows[split]) {
                 split += 1
             } else {
-                order.swapAt(split, k)
+                rows.swapAt(split, k)
                 k -= 1
             }
         }
@@ -160,8 +228,8 @@ struct ContactLanes {
     /// How many kinds a run counts (see `runs`).
     static let kinds = 3
 
-    /// Appends a level's run, merged into the previous run when every kind the new run holds comes after every kind
-    /// the previous one holds: the merged run then still solves all of the previous level first.
+    /// Appends a group's run, merged into the previous run when every kind the new run holds comes after every kind
+    /// the previous one holds: the merged run then still solves all of the previous group first.
     private static func appendRun(_ run: (Int32, Int32, Int32), to runs: inout ContiguousArray<Int32>) {
         let last = runs.count - kinds
         let firstNew = run.0 > 0 ? 0 : run.1 > 0 ? 1 : 2
@@ -175,62 +243,11 @@ struct ContactLanes {
         runs.append(run.0); runs.append(run.1); runs.append(run.2)
     }
 
-    /// Gives every constraint its level and returns how many levels there are.
-    private mutating func assignLevels(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                                       states: UnsafeMutableBufferPointer<BodyState>) -> Int {
-        let n = constraints.count
-        if lastLevel.count != states.count { lastLevel = ContiguousArray(repeating: -1, count: states.count) }
-        if levelOf.count < n { levelOf.append(contentsOf: repeatElement(0, count: n - levelOf.count)) }
-        var levels: Int32 = 0
-        lastLevel.withUnsafeMutableBufferPointer { last in
-        levelOf.withUnsafeMutableBufferPointer { levelOf in
-            // Only these constraints' bodies are read. A step solved by islands builds lanes once per partition, a
-            // few constraints among many bodies: clearing only theirs saves walking every body each time. For a
-            // whole world's constraints the small per-body array is cheaper to clear than the large records to read.
-            if n < last.count / 8 {
-                for i in 0..<n {
-                    last[Int(constraints[i].bodyA)] = -1
-                    last[Int(constraints[i].bodyB)] = -1
-                }
-            } else {
-                for i in last.indices { last[i] = -1 }
-            }
-            for i in 0..<n {
-                let a = Int(constraints[i].bodyA), b = Int(constraints[i].bodyB)
-                let movesA = states[a].moves
-                let movesB = states[b].moves
-                let level = max(movesA ? last[a] + 1 : 0, movesB ? last[b] + 1 : 0)
-                if movesA { last[a] = level }
-                if movesB { last[b] = level }
-                levelOf[i] = level
-                levels = max(levels, level + 1)
-            }
-        }
-        }
-        return Int(levels)
-    }
-
-    /// Counting sort of the constraints by level, keeping step order within a level.
-    private mutating func sortByLevel(count n: Int, levels: Int) {
-        levelStart.removeAll(keepingCapacity: true)
-        levelStart.append(contentsOf: repeatElement(0, count: levels + 1))
-        if order.count < n { order.append(contentsOf: repeatElement(0, count: n - order.count)) }
-        levelOf.withUnsafeBufferPointer { levelOf in
-        levelStart.withUnsafeMutableBufferPointer { start in
-        order.withUnsafeMutableBufferPointer { order in
-            for i in 0..<n { start[Int(levelOf[i]) + 1] += 1 }
-            for l in 0..<levels { start[l + 1] += start[l] }
-            // `start` is advanced while placing and restored after, so no second array is needed.
-            for i in 0..<n {
-                let l = Int(levelOf[i])
-                order[Int(start[l])] = Int32(i)
-                start[l] += 1
-            }
-            for l in stride(from: levels, to: 0, by: -1) { start[l] = start[l - 1] }
-            start[0] = 0
-        }
-        }
-        }
+    /// Bytes of room in the arrays beside the quads and their sources: the solve order, the staging buffers and the
+    /// watches' slots.
+    var scratchBytes: Int {
+        solveOrder.storageBytes + staged.capacity * MemoryLayout<ContactConstraint>.stride
+            + (rows.capacity + slotOfConstraint.capacity) * MemoryLayout<Int32>.stride
     }
 
     /// Runs `body` with the schedule in raw buffers, for the sub-step loop.
@@ -247,15 +264,24 @@ struct ContactLanes {
         }
     }
 
-    /// Copies the impulses of every quad back into the constraints they came from.
-    func storeImpulses(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+    /// Keeps the impulses of every quad in the touch records of the constraints they came from, for the next step's
+    /// warm start (`ContactSolver.store`): straight from the quads, without a pass through the constraints.
+    func storeImpulses(into touches: UnsafeMutableBufferPointer<ContactTouch>) {
+        guard let touchBase = touches.baseAddress else { return }
+        // The lane's impulses go through a constraint record that stays in the cache.
+        var lane = ContactConstraint(contact: 0, bodyA: 0, bodyB: 0)
         quads.withUnsafeBufferPointer { wide in
-            for i in wide.indices {
-                let quad = sources[i]
-                for lane in 0..<4 where quad[lane] >= 0 {
-                    wide[i].storeImpulses(lane: lane, into: &constraints[Int(quad[lane])])
+        sources.withUnsafeBufferPointer { sources in
+        solveOrder.links.withUnsafeBufferPointer { links in
+            for k in wide.indices {
+                let quad = sources[k]
+                for l in 0..<4 where quad[l] >= 0 {
+                    wide[k].storeImpulses(lane: l, into: &lane)
+                    ContactSolver.store(lane, into: &touchBase[Int(links[Int(quad[l])].w)])
                 }
             }
+        }
+        }
         }
     }
 }

@@ -43,7 +43,8 @@ struct ContactConstraint {
 /// geometry (`ContactImpact`) and keeping the impulses for the next step. The sub-step solve itself runs on quads of
 /// constraints in single precision (`WideContactSolver`).
 enum ContactSolver {
-    /// Freezes anchors, masses and softness for the step.
+    /// Freezes anchors, masses and softness for the step. Every field but the identity (contact, bodies, touch) is
+    /// written, except the points the manifold lacks, which nothing reads (`pointCount`).
     /// The touch record is read in place: it is a large record and copying it per contact per step showed in profiles.
     static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
                         bodies: UnsafeMutableBufferPointer<Body>,

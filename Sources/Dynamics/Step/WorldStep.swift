@@ -182,7 +182,7 @@ extension PhysicsWorld {
                                             staticSoftness: staticSoftness, context: context, states: &states,
                                             constraints: &constraints, bouncing: bouncing, watches: &watches,
                                             impactChanged: &impactChanged, gains: &impactGains)
-            finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt,
+            finishStep(states: states, inputs: inputs, watches: watches, dt: dt,
                        finished: true, marks: marks)
             return
         }
@@ -257,22 +257,22 @@ extension PhysicsWorld {
                                           pool: stagePool, job: stagePool == nil ? nil : stageJob)
             withUnsafeMutablePointer(to: &job) { job in
             let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
-            if let parallel {
-                parallel.prepareContacts()
-            } else if let base = touchBuf.baseAddress {
-                for i in cons.indices {
-                    ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: bodyBuf, states: stateBuf,
-                                          contactSoftness: contactSoftness, staticSoftness: staticSoftness)
-                }
-            }
+            // On one thread the constraints are prepared group by group as the lanes are built; split across
+            // threads, each prepares its share first.
+            if let parallel { parallel.prepareContacts() }
             if let parallel, splitsJoints || stagePool != nil {
                 parallel.prepareJoints()
             } else {
                 for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
             }
-            // With a pool, the quads are written across the workers.
-            lanes.build(cons, states: stateBuf, writingQuads: parallel == nil)
-            parallel?.writeQuads(&lanes)
+            if let parallel {
+                // With a pool, the quads are written across the workers.
+                lanes.build(cons, states: stateBuf, writingQuads: false)
+                parallel.writeQuads(&lanes)
+            } else {
+                lanes.build(preparing: cons, touches: touchBuf, bodies: bodyBuf, states: stateBuf,
+                            contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+            }
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             parallel?.useContacts(schedule, splits: splitsContacts)
@@ -341,7 +341,7 @@ extension PhysicsWorld {
                 }
                 finished = true
             } else {
-                lanes.storeImpulses(into: cons)
+                lanes.storeImpulses(into: touchStore)
             }
             }
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
@@ -362,8 +362,7 @@ extension PhysicsWorld {
         }
         }
         }
-        finishStep(states: states, inputs: inputs, constraints: constraints, watches: watches, dt: dt,
-                   finished: finished, marks: anyMarks)
+        finishStep(states: states, inputs: inputs, watches: watches, dt: dt, finished: finished, marks: anyMarks)
     }
 
     /// Colours the step's joints when they hold a large island (`JointColouring`); false when they are to be solved
@@ -378,24 +377,14 @@ extension PhysicsWorld {
         }
     }
 
-    /// What follows the solve: impulses kept for the next step, events told their impulses, the motion written
-    /// back, continuous collision, proxies and sleep. `finished` says the solve's threads already kept the
-    /// impulses and wrote the motion back (`StepJob.finishSolve`, `PartitionJob`), and `marks` what they found
-    /// there (`FinalizeMark`): a body whose state was not finite, whose step is still to discard, or one marked fast.
+    /// What follows the solve (whose lanes kept the impulses for the next step): events told their impulses, the
+    /// motion written back, continuous collision, proxies and sleep. `finished` says the solve's threads already
+    /// wrote the motion back (`StepJob.finishSolve`, `PartitionJob`), and `marks` what they found there
+    /// (`FinalizeMark`): a body whose state was not finite, whose step is still to discard, or one marked fast.
     private mutating func finishStep(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
-                                     constraints: ContiguousArray<ContactConstraint>,
                                      watches: ContiguousArray<ImpulseWatch>, dt: Double,
                                      finished: Bool = false, marks: UInt8 = 0) {
         if finished { stepsFinishedInSolve += 1 }
-        if !finished {
-            // On the buffers: a constraint is a large record, and iterating by value copied each one.
-            constraints.withUnsafeBufferPointer { cons in
-                touches.withUnsafeMutableBufferPointer { touchBuf in
-                    for i in cons.indices { ContactSolver.store(cons[i], into: &touchBuf[Int(cons[i].touch)]) }
-                }
-            }
-        }
-
         for w in watches { events[Int(w.event)].impulse = w.total }
 
         var marks = marks

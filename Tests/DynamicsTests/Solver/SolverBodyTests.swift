@@ -91,7 +91,11 @@ import Testing
                         schedule.warmStart(states: s, keepsBodies: kept)
                         schedule.solve(states: s, inverseH: 240, useBias: true, bodiesKept: kept)
                     }
-                    lanes.storeImpulses(into: c)
+                    for (k, quad) in lanes.sources.enumerated() {
+                        for lane in 0..<4 where quad[lane] >= 0 {
+                            lanes.quads[k].storeImpulses(lane: lane, into: &c[Int(quad[lane])])
+                        }
+                    }
                 }
             }
             #expect(states[4].v == states0[4].v, "a body in no constraint keeps its exact velocity")
