@@ -12,8 +12,9 @@
 /// body and packed into a partition until it holds about `ParallelTuning.partitionWork` items (bodies, contact
 /// constraints and joints), so the partitions depend on the world alone, never on the worker count.
 ///
-/// The step's inputs, contact constraints, joints, bouncing constraints and impulse watches are laid out partition
-/// after partition, each partition's keeping step order, so a partition is a range of each.
+/// The step's inputs (by their places in the step's inputs), contact constraints, joints, bouncing constraints and
+/// impulse watches are laid out partition after partition, each partition's keeping step order, so a partition is a
+/// range of each.
 struct IslandPartitions {
     /// Per body: its union-find parent while islands are joined (-1: no node, the body does not move), then its
     /// island's root.
@@ -24,8 +25,9 @@ struct IslandPartitions {
     var partitions = ContiguousArray<IslandPartition>()
     /// The partitions in the order workers take them: the most work first, so the last ones taken are small.
     var runOrder = ContiguousArray<Int32>()
-    /// The step's velocity inputs, partition after partition.
-    var inputs = ContiguousArray<VelocityInput>()
+    /// The places of the step's velocity inputs in the step's inputs, partition after partition: 4 bytes a body
+    /// where a copy of the inputs cost 48 (the thread that solves a partition gathers its inputs, `PartitionJob`).
+    var inputs = ContiguousArray<Int32>()
     /// The step's active joints (indices into the world's joints), partition after partition.
     var joints = ContiguousArray<Int32>()
     /// For each touching contact (by its place in the step's contact order), where its constraint goes.
@@ -133,8 +135,7 @@ struct IslandPartitions {
                                  joints jointBuf: UnsafeBufferPointer<Joint>, active: UnsafeBufferPointer<Int32>) {
         partitions.append(contentsOf: repeatElement(IslandPartition(), count: n))
         self.inputs.removeAll(keepingCapacity: true)
-        self.inputs.append(contentsOf: repeatElement(VelocityInput(body: 0, dv: .zero, dw: 0, linearDamping: 1,
-                                                                   angularDamping: 1), count: inputs.count))
+        self.inputs.append(contentsOf: repeatElement(0, count: inputs.count))
         self.joints.removeAll(keepingCapacity: true)
         self.joints.append(contentsOf: repeatElement(0, count: active.count))
         constraintPlace.removeAll(keepingCapacity: true)
@@ -162,9 +163,9 @@ struct IslandPartitions {
             }
             self.inputs.withUnsafeMutableBufferPointer { placed in
                 for p in 0..<n { cursor[p] = parts[p].inputStart }
-                for input in inputs {
-                    let p = Int(tag[Int(parent[Int(input.body)])])
-                    placed[Int(cursor[p])] = input
+                for k in inputs.indices {
+                    let p = Int(tag[Int(parent[Int(inputs[k].body)])])
+                    placed[Int(cursor[p])] = Int32(k)
                     cursor[p] += 1
                 }
             }

@@ -19,8 +19,10 @@ struct PartitionJob {
     var partitions: UnsafeBufferPointer<IslandPartition>
     /// The partitions in the order the threads take them.
     var runOrder: UnsafeBufferPointer<Int32>
-    /// Velocity inputs and active joints, partition after partition.
-    var inputs: UnsafeBufferPointer<VelocityInput>
+    /// The step's velocity inputs (in body order).
+    var stepInputs: UnsafeBufferPointer<VelocityInput>
+    /// The places of the step's inputs in `stepInputs` and the active joints, partition after partition.
+    var inputs: UnsafeBufferPointer<Int32>
     var activeJoints: UnsafeBufferPointer<Int32>
     /// Bouncing constraints (indices into `constraints`) and impulse watches, partition after partition.
     var bouncing: UnsafeBufferPointer<Int32>
@@ -29,6 +31,8 @@ struct PartitionJob {
     var gains: UnsafeMutableBufferPointer<VelocityChange>
     /// One `ContactLanes` per thread of the job, taken through `slots` (the first one when there is no pool).
     var lanes: UnsafeMutablePointer<ContactLanes>
+    /// One buffer per thread of the job, taken with the lanes, that a partition's inputs are gathered into.
+    var gatheredInputs: UnsafeMutablePointer<ContiguousArray<VelocityInput>>
     /// One `JointColouring` per thread of the job, taken with the lanes: a partition that holds a large island of
     /// joints solves them colour by colour, as the step on one thread does.
     var jointColourings: UnsafeMutablePointer<JointColouring>
@@ -57,18 +61,33 @@ struct PartitionJob {
         let p = Int(job.pointee.runOrder[chunk])
         let slots = job.pointee.slots.unsafelyUnwrapped
         let slot = slots.claim()
-        solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot)
+        solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot,
+              gathered: job.pointee.gatheredInputs + slot)
         slots.release(slot)
     }
 
-    /// Prepares and solves partition `p` through the whole step, keeps its impulses and writes its motion back.
+    /// Gathers the inputs of partition `p` side by side into `gathered`, for its sub-steps to stream through, then
+    /// prepares and solves it through the whole step, keeps its impulses and writes its motion back.
     static func solve(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>,
-                      lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>) {
+                      lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
+                      gathered: UnsafeMutablePointer<ContiguousArray<VelocityInput>>) {
+        let part = job.pointee.partitions[p], stepInputs = job.pointee.stepInputs
+        let places = UnsafeBufferPointer(rebasing: job.pointee.inputs[range(part.inputStart, part.inputCount)])
+        gathered.pointee.removeAll(keepingCapacity: true)
+        gathered.pointee.append(contentsOf: places.lazy.map { stepInputs[Int($0)] })
+        job.pointee.finalizeMarks[p] = gathered.pointee.withUnsafeBufferPointer { inputs in
+            solve(part, job, lanes: lanes, colouring: colouring, inputs: inputs)
+        }
+    }
+
+    /// Prepares and solves partition `part`, whose inputs are `inputs`, through the whole step, keeps its impulses
+    /// and writes its motion back; returns what the write-back found (`FinalizeMark` bits).
+    private static func solve(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+                              lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
+                              inputs: UnsafeBufferPointer<VelocityInput>) -> UInt8 {
         let j = job.pointee
-        let part = j.partitions[p]
         let states = j.states, bodies = j.bodies, joints = j.joints
         let cons = UnsafeMutableBufferPointer(rebasing: j.constraints[range(part.constraintStart, part.constraintCount)])
-        let inputs = UnsafeBufferPointer(rebasing: j.inputs[range(part.inputStart, part.inputCount)])
         let active = UnsafeBufferPointer(rebasing: j.activeJoints[range(part.jointStart, part.jointCount)])
         let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])
         let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
@@ -124,7 +143,7 @@ struct PartitionJob {
             marks |= PhysicsWorld.finalizeBody(bodies, b, states[b], dt: j.dt, sleepThreshold: j.sleepThreshold,
                                                marksFast: j.marksFast)
         }
-        j.finalizeMarks[p] = marks
+        return marks
     }
 
     @inline(__always)

@@ -177,7 +177,7 @@ extension PhysicsWorld {
                                                            zeta: SolverTuning.jointDampingRatio, h: h))
 
         if byIslands {
-            let marks = solveByIslands(&islands, pool: pool, substeps: substeps, dt: dt, h: h,
+            let marks = solveByIslands(&islands, pool: pool, substeps: substeps, dt: dt, h: h, inputs: inputs,
                                             maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
                                             staticSoftness: staticSoftness, context: context, states: &states,
                                             constraints: &constraints, bouncing: bouncing, watches: &watches,
@@ -405,7 +405,7 @@ extension PhysicsWorld {
     /// what the write-back found (`FinalizeMark` bits): a body whose state was not finite (its step is then still to
     /// discard), a body marked fast.
     private mutating func solveByIslands(_ islands: inout IslandPartitions, pool: WorkerPool?, substeps: Int,
-                                         dt: Double, h: Double,
+                                         dt: Double, h: Double, inputs: ContiguousArray<VelocityInput>,
                                          maxAngularSpeed: Double, contactSoftness: Softness, staticSoftness: Softness,
                                          context: JointContext, states: inout ContiguousArray<BodyState>,
                                          constraints: inout ContiguousArray<ContactConstraint>,
@@ -417,6 +417,7 @@ extension PhysicsWorld {
         }
         // One set of lanes per thread that may run a partition at once (see `WorkerSlots`).
         while scratchPartitionLanes.count < pool?.participants ?? 1 { scratchPartitionLanes.append(ContactLanes()) }
+        while scratchPartitionInputs.count < pool?.participants ?? 1 { scratchPartitionInputs.append([]) }
         while scratchPartitionJointColourings.count < pool?.participants ?? 1 {
             scratchPartitionJointColourings.append(JointColouring())
         }
@@ -446,11 +447,15 @@ extension PhysicsWorld {
         impactChanged.withUnsafeMutableBufferPointer { changedBuf in
         gains.withUnsafeMutableBufferPointer { gainBuf in
         scratchPartitionLanes.withUnsafeMutableBufferPointer { lanesBuf in
+        scratchPartitionInputs.withUnsafeMutableBufferPointer { gatheredBuf in
+        inputs.withUnsafeBufferPointer { stepInputBuf in
         scratchPartitionJointColourings.withUnsafeMutableBufferPointer { colouringBuf in
             var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf,
-                                   joints: jointBuf, partitions: parts, runOrder: runOrder, inputs: inputBuf,
+                                   joints: jointBuf, partitions: parts, runOrder: runOrder,
+                                   stepInputs: stepInputBuf, inputs: inputBuf,
                                    activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
                                    impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
+                                   gatheredInputs: gatheredBuf.baseAddress.unsafelyUnwrapped,
                                    jointColourings: colouringBuf.baseAddress.unsafelyUnwrapped,
                                    slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
                                    maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
@@ -463,10 +468,13 @@ extension PhysicsWorld {
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
                 } else {
                     for p in parts.indices {
-                        PartitionJob.solve(p, job, lanes: job.pointee.lanes, colouring: job.pointee.jointColourings)
+                        PartitionJob.solve(p, job, lanes: job.pointee.lanes, colouring: job.pointee.jointColourings,
+                                           gathered: job.pointee.gatheredInputs)
                     }
                 }
             }
+        }
+        }
         }
         }
         }

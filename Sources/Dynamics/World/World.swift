@@ -57,6 +57,8 @@ struct PhysicsWorld {
     var scratchTouching = ContiguousArray<Int32>()
     var scratchIslands = IslandPartitions()
     var scratchPartitionLanes = ContiguousArray<ContactLanes>()
+    /// One buffer per thread solving partitions, for a partition's velocity inputs side by side.
+    var scratchPartitionInputs = ContiguousArray<ContiguousArray<VelocityInput>>()
     /// One joint colouring per thread solving partitions.
     var scratchPartitionJointColourings = ContiguousArray<JointColouring>()
     /// Per partition or chunk of a solve job that writes the motion back, what it found (`FinalizeMark`).

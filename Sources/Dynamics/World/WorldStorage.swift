@@ -48,6 +48,7 @@ extension PhysicsWorld {
                 [part("partition lane quads", $0.quads), part("partition lane sources", $0.sources),
                  solverBodies("partition lane solver bodies", $0)]
             }
+            + scratchPartitionInputs.map { part("partition gathered inputs", $0) }
     }
 }
 
