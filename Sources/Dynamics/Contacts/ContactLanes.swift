@@ -15,6 +15,8 @@ struct ContactLanes {
     var grouping = true
     /// Colours for the constraints of large islands (see `ContactColouring`).
     var colouring = ContactColouring()
+    /// The code that solves the quads (`ContactKernel`); the step sets the world's.
+    var kernel = ContactKernel.preferred
     /// Quads of constraints of one group (a level or a colour), solved at once.
     var quads = ContiguousArray<WideContact>()
     /// For each quad, the constraint index of each lane (-1: an empty lane).
@@ -222,7 +224,7 @@ struct ContactLanes {
             runs.withUnsafeBufferPointer { runs in
                 groups.withUnsafeBufferPointer { groups in
                     solverBodies.withBuffers { bodies in
-                        body(LaneSchedule(quads: quads, runs: runs, groups: groups, bodies: bodies))
+                        body(LaneSchedule(quads: quads, runs: runs, groups: groups, bodies: bodies, kernel: kernel))
                     }
                 }
             }
