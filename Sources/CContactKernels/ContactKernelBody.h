@@ -9,6 +9,10 @@
  * STORE(q0, q1, field, v) (a field of the quad, or of the pair of quads), GATHER_VELOCITY, GATHER_MOTION and
  * STORE_VELOCITY (rows of the solver bodies the slots name, turned into lanes and back), and NAME(x), which
  * suffixes this inclusion's functions.
+ *
+ * The quads and the bodies are `restrict`: a pass never reads a quad through the bodies or the other way round,
+ * and the two quads of an eight-lane call are different quads (a four-lane call passes one quad twice and reads
+ * only the first).
  */
 
 typedef struct { V vx, vy, w, invMass, invInertia; } NAME(Side);
@@ -51,8 +55,8 @@ static inline __attribute__((always_inline)) V NAME(separation)(V rAx, V rAy, V 
   NAME(separation)(LOAD(q0, q1, p.rAx), LOAD(q0, q1, p.rAy), LOAD(q0, q1, p.rBx), LOAD(q0, q1, p.rBy),           \
                    LOAD(q0, q1, p.baseSeparation), &mA, &mB, nx, ny)
 
-static inline __attribute__((always_inline)) void NAME(gatherSides)(LuadynWideContact *q0, LuadynWideContact *q1,
-                                                                  LuadynSolverBody *bodies, NAME(Side) *A,
+static inline __attribute__((always_inline)) void NAME(gatherSides)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
+                                                                  LuadynSolverBody *restrict bodies, NAME(Side) *A,
                                                                   NAME(Side) *B) {
   (void)q1;
   GATHER_VELOCITY(q0, q1, bodyA, bodies, A->vx, A->vy, A->w);
@@ -64,8 +68,8 @@ static inline __attribute__((always_inline)) void NAME(gatherSides)(LuadynWideCo
 }
 
 /* Both sides' velocities back, A then B, each from the last lane to the first (see `WideBody.storeVelocities`). */
-static inline __attribute__((always_inline)) void NAME(storeSides)(LuadynWideContact *q0, LuadynWideContact *q1,
-                                                                 LuadynSolverBody *bodies, const NAME(Side) *A,
+static inline __attribute__((always_inline)) void NAME(storeSides)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
+                                                                 LuadynSolverBody *restrict bodies, const NAME(Side) *A,
                                                                  const NAME(Side) *B) {
   (void)q1;
   STORE_VELOCITY(q0, q1, bodyA, bodies, A->vx, A->vy, A->w);
@@ -73,8 +77,8 @@ static inline __attribute__((always_inline)) void NAME(storeSides)(LuadynWideCon
 }
 
 /* `WideContactSolver.warmStart(_:bodies:points:)`. */
-static inline __attribute__((always_inline)) void NAME(warmStart)(LuadynWideContact *q0, LuadynWideContact *q1,
-                                                                LuadynSolverBody *bodies, int points) {
+static inline __attribute__((always_inline)) void NAME(warmStart)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
+                                                                LuadynSolverBody *restrict bodies, int points) {
   NAME(Side) A, B;
   NAME(gatherSides)(q0, q1, bodies, &A, &B);
   V nx = LOAD(q0, q1, nx), ny = LOAD(q0, q1, ny);
@@ -126,8 +130,8 @@ static inline __attribute__((always_inline)) void NAME(warmStart)(LuadynWideCont
     NAME(apply)(MUL(applied, tx), MUL(applied, ty), rAx, rAy, rBx, rBy, &A, &B);                                   \
   } while (0)
 
-static inline __attribute__((always_inline)) void NAME(gatherMotion)(LuadynWideContact *q0, LuadynWideContact *q1,
-                                                                   LuadynSolverBody *bodies, NAME(Motion) *A,
+static inline __attribute__((always_inline)) void NAME(gatherMotion)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
+                                                                   LuadynSolverBody *restrict bodies, NAME(Motion) *A,
                                                                    NAME(Motion) *B) {
   (void)q1;
   GATHER_MOTION(q0, q1, bodyA, bodies, A->dpx, A->dpy, A->qc, A->qs);
@@ -135,8 +139,8 @@ static inline __attribute__((always_inline)) void NAME(gatherMotion)(LuadynWideC
 }
 
 /* `WideContactSolver.solve(_:bodies:inverseH:useBias:)`: point by point, then friction. */
-static inline __attribute__((always_inline)) void NAME(solveTwo)(LuadynWideContact *q0, LuadynWideContact *q1,
-                                                               LuadynSolverBody *bodies, V inverseH, V pushFloor,
+static inline __attribute__((always_inline)) void NAME(solveTwo)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
+                                                               LuadynSolverBody *restrict bodies, V inverseH, V pushFloor,
                                                                int useBias) {
   V nx = LOAD(q0, q1, nx), ny = LOAD(q0, q1, ny);
   V s1, s2;
@@ -159,8 +163,8 @@ static inline __attribute__((always_inline)) void NAME(solveTwo)(LuadynWideConta
 }
 
 /* `WideContactSolver.solveOnePoint`. */
-static inline __attribute__((always_inline)) void NAME(solveOne)(LuadynWideContact *q0, LuadynWideContact *q1,
-                                                               LuadynSolverBody *bodies, V inverseH, V pushFloor,
+static inline __attribute__((always_inline)) void NAME(solveOne)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
+                                                               LuadynSolverBody *restrict bodies, V inverseH, V pushFloor,
                                                                int useBias) {
   V nx = LOAD(q0, q1, nx), ny = LOAD(q0, q1, ny);
   V s1;
@@ -194,8 +198,8 @@ static inline __attribute__((always_inline)) V NAME(target)(V s, V biasRate, V i
 
 /* `WideContactSolver.solveBlock`: both normal impulses at once (the four cases of `ContactBlock`, each computed
    and chosen per lane), then friction. */
-static inline __attribute__((always_inline)) void NAME(solveBlock)(LuadynWideContact *q0, LuadynWideContact *q1,
-                                                                 LuadynSolverBody *bodies, V inverseH, V pushFloor,
+static inline __attribute__((always_inline)) void NAME(solveBlock)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
+                                                                 LuadynSolverBody *restrict bodies, V inverseH, V pushFloor,
                                                                  int useBias) {
   V nx = LOAD(q0, q1, nx), ny = LOAD(q0, q1, ny);
   V s1, s2;

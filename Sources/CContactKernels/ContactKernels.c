@@ -226,15 +226,29 @@
 #undef NAME
 
 /* The eight-lane passes: pairs of quads, then the last quad of an odd run in four lanes. */
-void luadyn_warm_start_avx2(LuadynWideContact *quads, intptr_t count, LuadynSolverBody *bodies, int kind) {
-  int points = kind == LUADYN_QUADS_ONE_POINT ? 1 : 2;
+static inline __attribute__((always_inline)) void warmStartRun_avx2(LuadynWideContact *quads, intptr_t count,
+                                                                  LuadynSolverBody *bodies, int points) {
   intptr_t i = 0;
-  if (points == 2) {
-    for (; i + 2 <= count; i += 2) warmStart_avx2(quads + i, quads + i + 1, bodies, 2);
-    if (i < count) warmStart_avx2quad(quads + i, quads + i, bodies, 2);
+  for (; i + 2 <= count; i += 2) warmStart_avx2(quads + i, quads + i + 1, bodies, points);
+  if (i < count) warmStart_avx2quad(quads + i, quads + i, bodies, points);
+}
+
+void luadyn_warm_start_avx2(LuadynWideContact *quads, intptr_t count, LuadynSolverBody *bodies, int kind) {
+  if (kind == LUADYN_QUADS_ONE_POINT) {
+    warmStartRun_avx2(quads, count, bodies, 1);
   } else {
-    for (; i + 2 <= count; i += 2) warmStart_avx2(quads + i, quads + i + 1, bodies, 1);
-    if (i < count) warmStart_avx2quad(quads + i, quads + i, bodies, 1);
+    warmStartRun_avx2(quads, count, bodies, 2);
+  }
+}
+
+void luadyn_warm_start_groups_avx2(LuadynWideContact *quads, const LuadynLaneGroup *groups, intptr_t groupCount,
+                                   LuadynSolverBody *bodies) {
+  for (intptr_t g = 0; g < groupCount; g++) {
+    LuadynWideContact *q = quads + groups[g].quadStart;
+    intptr_t two = (intptr_t)groups[g].blockQuads + groups[g].twoPointQuads;
+    /* Block-solved quads warm start both points, like other two-point quads. */
+    warmStartRun_avx2(q, two, bodies, 2);
+    warmStartRun_avx2(q + two, groups[g].onePointQuads, bodies, 1);
   }
 }
 
@@ -262,6 +276,40 @@ void luadyn_solve_avx2(LuadynWideContact *quads, intptr_t count, LuadynSolverBod
     break;
   }
 }
+
+/* A run of `count` quads from `quads`, with `kernel`. */
+#define SOLVE_RUN(kernel, quads, count, useBias)                                                                   \
+  do {                                                                                                             \
+    LuadynWideContact *q_ = (quads);                                                                               \
+    intptr_t n_ = (count), k_ = 0;                                                                                 \
+    for (; k_ + 2 <= n_; k_ += 2) kernel##_avx2(q_ + k_, q_ + k_ + 1, bodies, h8, floor8, useBias);                \
+    if (k_ < n_) kernel##_avx2quad(q_ + k_, q_ + k_, bodies, h4, floor4, useBias);                                 \
+  } while (0)
+
+static inline __attribute__((always_inline)) void solveGroups_avx2(LuadynWideContact *quads,
+                                                                 const LuadynLaneGroup *groups, intptr_t groupCount,
+                                                                 LuadynSolverBody *bodies, float inverseH,
+                                                                 float pushFloor, int useBias) {
+  __m256 h8 = _mm256_set1_ps(inverseH), floor8 = _mm256_set1_ps(pushFloor);
+  __m128 h4 = _mm_set1_ps(inverseH), floor4 = _mm_set1_ps(pushFloor);
+  for (intptr_t g = 0; g < groupCount; g++) {
+    LuadynWideContact *q = quads + groups[g].quadStart;
+    intptr_t block = groups[g].blockQuads, two = groups[g].twoPointQuads;
+    SOLVE_RUN(solveBlock, q, block, useBias);
+    SOLVE_RUN(solveTwo, q + block, two, useBias);
+    SOLVE_RUN(solveOne, q + block + two, groups[g].onePointQuads, useBias);
+  }
+}
+
+void luadyn_solve_groups_avx2(LuadynWideContact *quads, const LuadynLaneGroup *groups, intptr_t groupCount,
+                              LuadynSolverBody *bodies, float inverseH, float pushFloor, int useBias) {
+  if (useBias) {
+    solveGroups_avx2(quads, groups, groupCount, bodies, inverseH, pushFloor, 1);
+  } else {
+    solveGroups_avx2(quads, groups, groupCount, bodies, inverseH, pushFloor, 0);
+  }
+}
+#undef SOLVE_RUN
 #undef SOLVE_LOOP
 
 #pragma clang attribute pop
@@ -311,6 +359,13 @@ void luadyn_solve_sse2(LuadynWideContact *q, intptr_t n, LuadynSolverBody *b, in
 }
 void luadyn_solve_avx2(LuadynWideContact *q, intptr_t n, LuadynSolverBody *b, int k, float h, float f, int u) {
   (void)q; (void)n; (void)b; (void)k; (void)h; (void)f; (void)u; abort();
+}
+void luadyn_warm_start_groups_avx2(LuadynWideContact *q, const LuadynLaneGroup *g, intptr_t n, LuadynSolverBody *b) {
+  (void)q; (void)g; (void)n; (void)b; abort();
+}
+void luadyn_solve_groups_avx2(LuadynWideContact *q, const LuadynLaneGroup *g, intptr_t n, LuadynSolverBody *b,
+                              float h, float f, int u) {
+  (void)q; (void)g; (void)n; (void)b; (void)h; (void)f; (void)u; abort();
 }
 
 #endif

@@ -39,6 +39,12 @@ typedef struct {
   float motion[4];
 } LuadynSolverBody;
 
+/* One group of the lanes (`LaneGroup`): quads that share no moving body, from `quadStart` on, block-solved ones
+   first, then the other two-point ones, then one-point ones. */
+typedef struct {
+  int32_t quadStart, blockQuads, twoPointQuads, onePointQuads;
+} LuadynLaneGroup;
+
 /* The kinds of quads, as the lanes schedule them: block-solved two-point, other two-point, one-point. */
 enum {
   LUADYN_QUADS_BLOCK = 0,
@@ -66,5 +72,12 @@ void luadyn_solve_sse2(LuadynWideContact *quads, intptr_t count, LuadynSolverBod
                        float inverseH, float pushFloor, int useBias);
 void luadyn_solve_avx2(LuadynWideContact *quads, intptr_t count, LuadynSolverBody *bodies, int kind,
                        float inverseH, float pushFloor, int useBias);
+
+/* The eight-lane passes over whole groups, one after another: what calling the functions above for each group's
+   quads of each kind gives, without a call per group. */
+void luadyn_warm_start_groups_avx2(LuadynWideContact *quads, const LuadynLaneGroup *groups, intptr_t groupCount,
+                                   LuadynSolverBody *bodies);
+void luadyn_solve_groups_avx2(LuadynWideContact *quads, const LuadynLaneGroup *groups, intptr_t groupCount,
+                              LuadynSolverBody *bodies, float inverseH, float pushFloor, int useBias);
 
 #endif

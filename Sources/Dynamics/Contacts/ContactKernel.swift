@@ -76,7 +76,13 @@ enum ContactKernel: Sendable, CaseIterable {
             at(\P.tangentMass, \Q.tangentMass),
         ]
         let body: [Bool] = [at(\B.velocity, \SolverBody.velocity), at(\B.motion, \SolverBody.motion)]
-        return (sizes + quad + point + body).allSatisfy { $0 }
+        typealias G = LuadynLaneGroup
+        let group: [Bool] = [
+            MemoryLayout<G>.stride == MemoryLayout<LaneGroup>.stride, at(\G.quadStart, \LaneGroup.quadStart),
+            at(\G.blockQuads, \LaneGroup.blockQuads), at(\G.twoPointQuads, \LaneGroup.twoPointQuads),
+            at(\G.onePointQuads, \LaneGroup.onePointQuads),
+        ]
+        return (sizes + quad + point + body + group).allSatisfy { $0 }
     }()
 
     /// The quads of a run, as the schedule orders them.
@@ -129,12 +135,33 @@ enum ContactKernel: Sendable, CaseIterable {
         }
     }
 
+    /// Warm starts every group of `groups` in turn, the eight-lane kernel's way: one call for all of them.
+    @inline(__always)
+    static func warmStartAVX2(_ quads: UnsafeMutableBufferPointer<WideContact>, groups: UnsafeBufferPointer<LaneGroup>,
+                              bodies: UnsafeMutablePointer<SolverBody>) {
+        guard let base = quads.baseAddress, let g = groups.baseAddress else { return }
+        luadyn_warm_start_groups_avx2(c(base), c(g), groups.count, c(bodies))
+    }
+
+    /// Solves every group of `groups` once in turn, the eight-lane kernel's way (see `warmStartAVX2`).
+    @inline(__always)
+    static func solveAVX2(_ quads: UnsafeMutableBufferPointer<WideContact>, groups: UnsafeBufferPointer<LaneGroup>,
+                          bodies: UnsafeMutablePointer<SolverBody>, inverseH: Float, useBias: Bool) {
+        guard let base = quads.baseAddress, let g = groups.baseAddress else { return }
+        luadyn_solve_groups_avx2(c(base), c(g), groups.count, c(bodies), inverseH, pushFloor, useBias ? 1 : 0)
+    }
+
     /// The lowest bias velocity of an overlap, as the Swift kernel rounds it.
     private static let pushFloor = Float(-SolverTuning.contactPushMaxVelocity)
 
     @inline(__always)
     private static func c(_ quads: UnsafeMutablePointer<WideContact>) -> UnsafeMutablePointer<LuadynWideContact> {
         UnsafeMutableRawPointer(quads).assumingMemoryBound(to: LuadynWideContact.self)
+    }
+
+    @inline(__always)
+    private static func c(_ groups: UnsafePointer<LaneGroup>) -> UnsafePointer<LuadynLaneGroup> {
+        UnsafeRawPointer(groups).assumingMemoryBound(to: LuadynLaneGroup.self)
     }
 
     @inline(__always)

@@ -23,7 +23,7 @@ struct LaneSchedule {
     private func warmStart(bodies b: UnsafeMutablePointer<SolverBody>) {
         // The eight-lane kernel pairs quads of one group only: a run may span levels whose quads share bodies.
         if kernel == .avx2 {
-            for g in groups { warmStart(group: g, items: 0..<g.itemCount) }
+            ContactKernel.warmStartAVX2(quads, groups: groups, bodies: b)
             return
         }
         var p = 0
@@ -48,7 +48,7 @@ struct LaneSchedule {
     /// Solves every constraint once in solve order on the solver bodies.
     private func solve(bodies b: UnsafeMutablePointer<SolverBody>, inverseH: Float, useBias: Bool) {
         if kernel == .avx2 {
-            for g in groups { solve(group: g, items: 0..<g.itemCount, inverseH: inverseH, useBias: useBias) }
+            ContactKernel.solveAVX2(quads, groups: groups, bodies: b, inverseH: inverseH, useBias: useBias)
             return
         }
         var p = 0
