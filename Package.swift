@@ -33,12 +33,18 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         // libedit (libedit-dev), opened with dlopen when the interactive REPL starts: only its header is used to build.
         .target(name: "CEditLine"),
+        // The contact solve's hot passes in C with vector intrinsics: eight lanes with AVX2, chosen at run time, and
+        // four with SSE2 (Dynamics' `ContactKernel`). Never fused multiply-adds: the kernels give the Swift kernel's
+        // bits. Optimised in debug builds too, where the intrinsics would otherwise each be a call through memory.
+        .target(name: "CContactKernels",
+                cSettings: [.unsafeFlags(["-ffp-contract=off"]), .unsafeFlags(["-O2"], .when(configuration: .debug))]),
 
-        // The solver and the UIKit Dynamics layer: pure Swift, imports nothing of ours. Release builds skip the
-        // run-time exclusivity checks (docs/performance.md: 4 % of the instructions of a step, mostly the animator's
-        // reads of its world and items); debug builds and tests keep them.
+        // The solver and the UIKit Dynamics layer: Swift, with its contact kernels in C (CContactKernels); imports
+        // nothing else of ours. Release builds skip the run-time exclusivity checks (docs/performance.md: 4 % of the
+        // instructions of a step, mostly the animator's reads of its world and items); debug builds and tests keep them.
         .target(
             name: "Dynamics",
+            dependencies: ["CContactKernels"],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
                             startupLayout]
         ),

@@ -14,7 +14,8 @@
 /// its row and column of K by sqrt(1 / massScale), so M = K / massScale when both are soft and M = K when neither
 /// is, and b = vn + bias - K a. With two unknowns the problem is solved by trying its four cases in turn (both
 /// push, only the first, only the second, neither), as Box2D 2.4's block solver does.
-/// The sub-step solve does this in single precision, four constraints at once (`WideContactSolver.solveBlock`).
+/// The sub-step solve does this in single precision, four or eight constraints at once (`WideContactSolver.solveBlock`
+/// and the C kernels `ContactKernel` chooses).
 struct ContactBlock {
     var k11: Double = 0
     var k12: Double = 0

@@ -18,6 +18,8 @@ struct ContactLanes {
         get { solveOrder.colouring }
         set { solveOrder.colouring = newValue }
     }
+    /// The code that solves the quads (`ContactKernel`); the step sets the world's.
+    var kernel = ContactKernel.preferred
     /// Quads of constraints of one group (a level or a colour), solved at once.
     var quads = ContiguousArray<WideContact>()
     /// For each quad, the constraint index of each lane (-1: an empty lane).
@@ -257,7 +259,7 @@ struct ContactLanes {
             runs.withUnsafeBufferPointer { runs in
                 groups.withUnsafeBufferPointer { groups in
                     solverBodies.withBuffers { bodies in
-                        body(LaneSchedule(quads: quads, runs: runs, groups: groups, bodies: bodies))
+                        body(LaneSchedule(quads: quads, runs: runs, groups: groups, bodies: bodies, kernel: kernel))
                     }
                 }
             }

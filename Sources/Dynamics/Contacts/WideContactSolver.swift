@@ -1,6 +1,7 @@
 /// The contact solve on quads of constraints (`WideContact`), in single precision: each lane's arithmetic depends on
 /// that lane alone, so a quad gives bit for bit what solving its constraints one after the other, each alone in a
-/// quad, would give.
+/// quad, would give. The C kernels (`CContactKernels`, chosen by `ContactKernel`) do these functions' operations in
+/// the same order in each lane, so they give the same bits: change both together (`SolverKernelTests` compares them).
 enum WideContactSolver {
     /// Warm starts every quad, in order, on solver bodies (`SolverBody`) the quads' slots name.
     static func warmStart(_ quads: UnsafeMutableBufferPointer<WideContact>, bodies: UnsafeMutablePointer<SolverBody>) {

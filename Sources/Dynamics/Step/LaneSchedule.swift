@@ -6,6 +6,8 @@ struct LaneSchedule {
     var groups: UnsafeBufferPointer<LaneGroup>
     /// The bodies the quads' slots name, in single precision (`SolverBody`).
     var bodies: SolverBodyBuffers
+    /// The code that solves the quads (`ContactKernel`).
+    var kernel = ContactKernel.swift
 
     /// Warm starts every constraint in solve order. With `keepsBodies`, the velocities stay in the solver bodies
     /// for the solve that follows at once (`solve(states:inverseH:useBias:bodiesKept:)`, nothing between them
@@ -19,15 +21,18 @@ struct LaneSchedule {
 
     /// Warm starts every constraint in solve order on the solver bodies.
     private func warmStart(bodies b: UnsafeMutablePointer<SolverBody>) {
+        // The eight-lane kernel pairs quads of one group only: a run may span levels whose quads share bodies.
+        if kernel == .avx2 {
+            ContactKernel.warmStartAVX2(quads, groups: groups, bodies: b)
+            return
+        }
         var p = 0
         for r in stride(from: 0, to: runs.count - 2, by: ContactLanes.kinds) {
             // Block-solved quads warm start both points, like other two-point quads.
             let two = Int(runs[r]) + Int(runs[r + 1]), one = Int(runs[r + 2])
-            if two > 0 { WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: quads[p..<p + two]), bodies: b) }
-            if one > 0 {
-                WideContactSolver.warmStartOnePoint(UnsafeMutableBufferPointer(rebasing: quads[p + two..<p + two + one]),
-                                                    bodies: b)
-            }
+            kernel.warmStart(UnsafeMutableBufferPointer(rebasing: quads[p..<p + two]), kind: .twoPoints, bodies: b)
+            kernel.warmStart(UnsafeMutableBufferPointer(rebasing: quads[p + two..<p + two + one]), kind: .onePoint,
+                             bodies: b)
             p += two + one
         }
     }
@@ -42,22 +47,20 @@ struct LaneSchedule {
 
     /// Solves every constraint once in solve order on the solver bodies.
     private func solve(bodies b: UnsafeMutablePointer<SolverBody>, inverseH: Float, useBias: Bool) {
+        if kernel == .avx2 {
+            ContactKernel.solveAVX2(quads, groups: groups, bodies: b, inverseH: inverseH, useBias: useBias)
+            return
+        }
         var p = 0
         for r in stride(from: 0, to: runs.count - 2, by: ContactLanes.kinds) {
             let block = Int(runs[r]), two = Int(runs[r + 1]), one = Int(runs[r + 2])
-            if block > 0 {
-                WideContactSolver.solveBlock(UnsafeMutableBufferPointer(rebasing: quads[p..<p + block]), bodies: b,
-                                             inverseH: inverseH, useBias: useBias)
-            }
+            kernel.solve(UnsafeMutableBufferPointer(rebasing: quads[p..<p + block]), kind: .block, bodies: b,
+                         inverseH: inverseH, useBias: useBias)
             p += block
-            if two > 0 {
-                WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: quads[p..<p + two]), bodies: b,
-                                        inverseH: inverseH, useBias: useBias)
-            }
-            if one > 0 {
-                WideContactSolver.solveOnePoint(UnsafeMutableBufferPointer(rebasing: quads[p + two..<p + two + one]),
-                                                bodies: b, inverseH: inverseH, useBias: useBias)
-            }
+            kernel.solve(UnsafeMutableBufferPointer(rebasing: quads[p..<p + two]), kind: .twoPoints, bodies: b,
+                         inverseH: inverseH, useBias: useBias)
+            kernel.solve(UnsafeMutableBufferPointer(rebasing: quads[p + two..<p + two + one]), kind: .onePoint,
+                         bodies: b, inverseH: inverseH, useBias: useBias)
             p += two + one
         }
     }
@@ -81,10 +84,8 @@ struct LaneSchedule {
     func warmStart(group g: LaneGroup, items: Range<Int>) {
         guard let b = bodies.bodies.baseAddress else { return }
         let (two, one) = slices(g, items)
-        if !two.isEmpty { WideContactSolver.warmStart(UnsafeMutableBufferPointer(rebasing: quads[two]), bodies: b) }
-        if !one.isEmpty {
-            WideContactSolver.warmStartOnePoint(UnsafeMutableBufferPointer(rebasing: quads[one]), bodies: b)
-        }
+        kernel.warmStart(UnsafeMutableBufferPointer(rebasing: quads[two]), kind: .twoPoints, bodies: b)
+        kernel.warmStart(UnsafeMutableBufferPointer(rebasing: quads[one]), kind: .onePoint, bodies: b)
     }
 
     /// Solves the items `items` of group `g` once (see `warmStart(group:items:)`).
@@ -92,20 +93,14 @@ struct LaneSchedule {
         guard let b = bodies.bodies.baseAddress else { return }
         let p = Int(g.quadStart), blockEnd = p + Int(g.blockQuads), twoEnd = blockEnd + Int(g.twoPointQuads)
         let block = clamp(p..<blockEnd, items, offset: p)
-        if !block.isEmpty {
-            WideContactSolver.solveBlock(UnsafeMutableBufferPointer(rebasing: quads[block]), bodies: b,
-                                         inverseH: inverseH, useBias: useBias)
-        }
+        kernel.solve(UnsafeMutableBufferPointer(rebasing: quads[block]), kind: .block, bodies: b,
+                     inverseH: inverseH, useBias: useBias)
         let two = clamp(blockEnd..<twoEnd, items, offset: p)
-        if !two.isEmpty {
-            WideContactSolver.solve(UnsafeMutableBufferPointer(rebasing: quads[two]), bodies: b,
-                                    inverseH: inverseH, useBias: useBias)
-        }
+        kernel.solve(UnsafeMutableBufferPointer(rebasing: quads[two]), kind: .twoPoints, bodies: b,
+                     inverseH: inverseH, useBias: useBias)
         let (_, one) = slices(g, items)
-        if !one.isEmpty {
-            WideContactSolver.solveOnePoint(UnsafeMutableBufferPointer(rebasing: quads[one]), bodies: b,
-                                            inverseH: inverseH, useBias: useBias)
-        }
+        kernel.solve(UnsafeMutableBufferPointer(rebasing: quads[one]), kind: .onePoint, bodies: b,
+                     inverseH: inverseH, useBias: useBias)
     }
 
     /// The quads with two points (block-solved and not, together: their warm start is the same) and the one-point

@@ -35,6 +35,7 @@ extension PhysicsWorld {
         swap(&constraints, &scratchConstraints); swap(&activeJoints, &scratchJoints)
         var lanes = ContactLanes()
         swap(&lanes, &scratchLanes)
+        lanes.kernel = contactKernel.supported
         var watches = ContiguousArray<ImpulseWatch>()
         swap(&watches, &scratchWatches)
         var bouncing = ContiguousArray<Int32>(), impactChanged = ContiguousArray<Int32>()
@@ -424,6 +425,7 @@ extension PhysicsWorld {
         for k in scratchPartitionJointColourings.indices {
             scratchPartitionJointColourings[k].minimumIsland = jointColouringMinimumIsland
         }
+        for k in scratchPartitionLanes.indices { scratchPartitionLanes[k].kernel = contactKernel.supported }
         stepsSplitByIslands += 1
         let threshold = restitutionThreshold, sleepThreshold = self.sleepThreshold
         let passLimit = bouncing.count + ContactImpact.extraPasses

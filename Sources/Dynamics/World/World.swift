@@ -51,6 +51,10 @@ struct PhysicsWorld {
     /// v3 joint grid the colours cost more than they saved, on one thread and on two (docs/performance.md, "Joint
     /// colours"); the tests turn them on.
     var jointColouringMinimumIsland = Int.max
+    /// The code that solves the contact quads (`ContactKernel`): by default the widest this processor runs, or the
+    /// one `LUADYN_CONTACT_KERNEL` names; one this processor lacks is replaced by the widest it has. Every kernel
+    /// gives the same bits.
+    var contactKernel = ContactKernel.preferred
     var scratchJointStages = JointColourStages()
     /// The touching contacts of a step that may be split by islands, the islands and their partitions, and one
     /// `ContactLanes` per thread solving partitions (`PartitionJob`).
