@@ -138,35 +138,19 @@ public struct BroadPhase: Sendable {
     /// `updatePairs` leaving out the pairs `isKnown` accepts (those that already have a contact) before sorting:
     /// most pairs a moved proxy meets are known, and sorting only the new ones is much cheaper. The pairs reported
     /// are the same, in the same order, as `updatePairs` reports less the known ones.
+    ///
+    /// A pair of two moved proxies is looked at from one side only, the higher proxy id's (the lower one's query
+    /// finds it too, and skips it): half the look-ups of `isKnown` for such pairs, which in a tumbling pile are most.
     mutating func updatePairs(skipping isKnown: (Int32, Int32) -> Bool, _ body: (Int32, Int32) -> Void) {
         staticTree.linkWaitingProxies()
         movingTree.linkWaitingProxies()
+        let moved = collectMovedProxies()
         // Taken out of the broadphase while it fills, so its storage is not shared (and copied) on the first append.
         var keys = ContiguousArray<UInt64>()
         swap(&keys, &pairKeys)
         keys.removeAll(keepingCapacity: true)
-        let moved = moveBuffer.count
-        for proxy in moveBuffer {
-            let isStatic = BroadPhase.isStatic(proxy)
-            let n = BroadPhase.node(proxy)
-            // Skip entries of destroyed proxies and repeats (a destroyed node reused by a new proxy is listed twice).
-            guard isValid(proxy), isStatic ? staticTree.isMoved(n) : movingTree.isMoved(n) else { continue }
-            if isStatic { staticTree.setMoved(n, false) } else { movingTree.setMoved(n, false) }
-            let box = isStatic ? staticTree.aabb(n) : movingTree.aabb(n)
-            let shape = isStatic ? staticTree.shapeIndex(n) : movingTree.shapeIndex(n)
-            func collect(_ tree: DynamicTree, skipping self: Int32?) {
-                tree.queryShapes(box) { other, otherShape in
-                    if other != self && otherShape != shape && !isKnown(shape, otherShape) {
-                        keys.append(BroadPhase.pairKey(shape, otherShape))
-                    }
-                    return true
-                }
-            }
-            collect(movingTree, skipping: isStatic ? nil : n)
-            if !isStatic { collect(staticTree, skipping: nil) }
-        }
-        moveBuffer.removeAll(keepingCapacity: true)
-        moveBuffer.releaseBurstRoom(used: moved)
+        for k in 0..<moved { findPairs(of: moveBuffer[k], skipping: isKnown, into: &keys) }
+        finishMoves(moved)
         keys.sort()
         var previous: UInt64?
         for key in keys where key != previous {
@@ -175,6 +159,68 @@ public struct BroadPhase: Sendable {
         }
         keys.releaseBurstRoom(used: keys.count)
         pairKeys = keys
+    }
+
+    /// Keeps each live moved proxy once at the front of the move buffer, in the order listed, and returns how many:
+    /// entries of destroyed proxies go (their node's flag was cleared), and so do repeats (a destroyed node reused
+    /// by a new proxy is listed twice). The kept ones keep their `moved` flag through the queries that follow.
+    private mutating func collectMovedProxies() -> Int {
+        var kept = 0
+        for k in moveBuffer.indices {
+            let proxy = moveBuffer[k]
+            guard isValid(proxy), isMoved(proxy) else { continue }
+            setMoved(proxy, false)
+            moveBuffer[kept] = proxy
+            kept += 1
+        }
+        for k in 0..<kept { setMoved(moveBuffer[k], true) }
+        return kept
+    }
+
+    /// Clears the flags of the `moved` proxies kept by `collectMovedProxies` and empties the move buffer.
+    private mutating func finishMoves(_ moved: Int) {
+        let listed = moveBuffer.count
+        for k in 0..<moved { setMoved(moveBuffer[k], false) }
+        moveBuffer.removeAll(keepingCapacity: true)
+        moveBuffer.releaseBurstRoom(used: listed)
+    }
+
+    @inline(__always) private func isMoved(_ proxy: Int32) -> Bool {
+        BroadPhase.isStatic(proxy) ? staticTree.isMoved(BroadPhase.node(proxy)) : movingTree.isMoved(BroadPhase.node(proxy))
+    }
+
+    @inline(__always) private mutating func setMoved(_ proxy: Int32, _ value: Bool) {
+        if BroadPhase.isStatic(proxy) {
+            staticTree.setMoved(BroadPhase.node(proxy), value)
+        } else {
+            movingTree.setMoved(BroadPhase.node(proxy), value)
+        }
+    }
+
+    /// Appends to `keys` the pair key of every proxy whose box overlaps moved proxy `proxy`'s and that `isKnown`
+    /// does not accept, except those of other moved proxies with a lower id, which report the pair themselves.
+    /// Reads the trees only, so the moved proxies can be split across threads.
+    @inline(__always)
+    private func findPairs(of proxy: Int32, skipping isKnown: (Int32, Int32) -> Bool, into keys: inout ContiguousArray<UInt64>) {
+        let isStatic = BroadPhase.isStatic(proxy)
+        let n = BroadPhase.node(proxy)
+        let box = isStatic ? staticTree.aabb(n) : movingTree.aabb(n)
+        let shape = isStatic ? staticTree.shapeIndex(n) : movingTree.shapeIndex(n)
+        movingTree.queryLeaves(box) { other, otherShape, otherMoved in
+            // Moving proxy ids are even: the other's id is other << 1.
+            if other != n || isStatic, !(otherMoved && other << 1 < proxy), otherShape != shape,
+               !isKnown(shape, otherShape) {
+                keys.append(BroadPhase.pairKey(shape, otherShape))
+            }
+            return true
+        }
+        guard !isStatic else { return }
+        staticTree.queryLeaves(box) { other, otherShape, otherMoved in
+            if !(otherMoved && other << 1 | 1 < proxy), otherShape != shape, !isKnown(shape, otherShape) {
+                keys.append(BroadPhase.pairKey(shape, otherShape))
+            }
+            return true
+        }
     }
 
     /// The pair's sort key: the lower index in the high half. Indices are compared as signed numbers.

@@ -24,7 +24,7 @@ extension PhysicsWorld {
             let (a, b) = pairs[k]
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
             let i = Int(a), j = Int(b)
-            guard contactOfPair[Contact.key(a, b)] == nil else { continue }
+            // The broadphase left out the pairs that have a contact and reports each pair once.
             // Read in place through pointers: a record is large, and a copy of one costs more than the test.
             let admitted = shapes.withUnsafeBufferPointer { sp in
                 let base = sp.baseAddress.unsafelyUnwrapped
