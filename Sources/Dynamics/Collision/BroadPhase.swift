@@ -14,6 +14,8 @@ public struct BroadPhase: Sendable {
     private var movingTree = DynamicTree()
     private var moveBuffer = ContiguousArray<Int32>()
     private var pairKeys = ContiguousArray<UInt64>()
+    /// One key list per chunk of a pair search split across threads (see `updatePairs(known:pool:tuning:_:)`).
+    private var chunkKeys = ContiguousArray<ContiguousArray<UInt64>>()
 
     /// An empty broadphase.
     public init() {}
@@ -24,6 +26,9 @@ public struct BroadPhase: Sendable {
     var storageBytes: Int {
         staticTree.storageBytes + movingTree.storageBytes + moveBuffer.capacity * MemoryLayout<Int32>.stride
             + pairKeys.capacity * MemoryLayout<UInt64>.stride
+            + chunkKeys.reduce(chunkKeys.capacity * MemoryLayout<ContiguousArray<UInt64>>.stride) {
+                $0 + $1.capacity * MemoryLayout<UInt64>.stride
+            }
     }
 
     /// Makes room for `count` more moving proxies (see `PhysicsWorld.reserve(bodies:)`).
@@ -151,6 +156,69 @@ public struct BroadPhase: Sendable {
         keys.removeAll(keepingCapacity: true)
         for k in 0..<moved { findPairs(of: moveBuffer[k], skipping: isKnown, into: &keys) }
         finishMoves(moved)
+        Self.report(&keys, body)
+        pairKeys = keys
+    }
+
+    /// `updatePairs(skipping:_:)` leaving out the pairs that have a contact in `known`, with the moved proxies'
+    /// queries split across `pool`'s threads when there are at least `tuning.minimumContacts` of them, in chunks
+    /// of at least `tuning.contactChunk`. Each chunk fills a key list of its own, and the lists are sorted together:
+    /// the pairs, and their order, are those of one thread.
+    mutating func updatePairs(known: PairMap, pool: WorkerPool?, tuning: ParallelTuning, _ body: (Int32, Int32) -> Void) {
+        guard let pool, pool.participants > 1 else {
+            updatePairs(skipping: { a, b in known[Contact.key(a, b)] != nil }, body)
+            return
+        }
+        staticTree.linkWaitingProxies()
+        movingTree.linkWaitingProxies()
+        let moved = collectMovedProxies()
+        guard moved >= tuning.minimumContacts, moved > 1 else {
+            var keys = ContiguousArray<UInt64>()
+            swap(&keys, &pairKeys)
+            keys.removeAll(keepingCapacity: true)
+            for k in 0..<moved {
+                findPairs(of: moveBuffer[k], skipping: { a, b in known[Contact.key(a, b)] != nil }, into: &keys)
+            }
+            finishMoves(moved)
+            Self.report(&keys, body)
+            pairKeys = keys
+            return
+        }
+        let size = max(tuning.contactChunk, (moved + 4 * pool.participants - 1) / (4 * pool.participants),
+                       (moved + WorkerPool.maxChunks - 1) / WorkerPool.maxChunks)
+        let chunks = (moved + size - 1) / size
+        var lists = ContiguousArray<ContiguousArray<UInt64>>()
+        swap(&lists, &chunkKeys)
+        while lists.count < chunks { lists.append([]) }
+        for k in 0..<chunks { lists[k].removeAll(keepingCapacity: true) }
+        let movedList = moveBuffer
+        movedList.withUnsafeBufferPointer { mp in
+            lists.withUnsafeMutableBufferPointer { lp in
+                withUnsafePointer(to: known) { kp in
+                    withUnsafeMutablePointer(to: &self) { bp in
+                        var job = PairSearchJob(broadPhase: UnsafePointer(bp), known: kp,
+                                                moved: mp.baseAddress.unsafelyUnwrapped, count: moved, size: size,
+                                                lists: lp.baseAddress.unsafelyUnwrapped)
+                        withUnsafeMutablePointer(to: &job) { pool.run(PairSearchJob.run, $0, chunks: chunks) }
+                    }
+                }
+            }
+        }
+        finishMoves(moved)
+        var keys = ContiguousArray<UInt64>()
+        swap(&keys, &pairKeys)
+        keys.removeAll(keepingCapacity: true)
+        for k in 0..<chunks {
+            keys.append(contentsOf: lists[k])
+            lists[k].releaseBurstRoom(used: lists[k].count)
+        }
+        swap(&lists, &chunkKeys)
+        Self.report(&keys, body)
+        pairKeys = keys
+    }
+
+    /// Sorts `keys` and calls `body` with each pair once, lower index first, in increasing order.
+    private static func report(_ keys: inout ContiguousArray<UInt64>, _ body: (Int32, Int32) -> Void) {
         keys.sort()
         var previous: UInt64?
         for key in keys where key != previous {
@@ -158,7 +226,6 @@ public struct BroadPhase: Sendable {
             body(BroadPhase.index(UInt32(truncatingIfNeeded: key >> 32)), BroadPhase.index(UInt32(truncatingIfNeeded: key)))
         }
         keys.releaseBurstRoom(used: keys.count)
-        pairKeys = keys
     }
 
     /// Keeps each live moved proxy once at the front of the move buffer, in the order listed, and returns how many:
@@ -201,7 +268,7 @@ public struct BroadPhase: Sendable {
     /// does not accept, except those of other moved proxies with a lower id, which report the pair themselves.
     /// Reads the trees only, so the moved proxies can be split across threads.
     @inline(__always)
-    private func findPairs(of proxy: Int32, skipping isKnown: (Int32, Int32) -> Bool, into keys: inout ContiguousArray<UInt64>) {
+    fileprivate func findPairs(of proxy: Int32, skipping isKnown: (Int32, Int32) -> Bool, into keys: inout ContiguousArray<UInt64>) {
         let isStatic = BroadPhase.isStatic(proxy)
         let n = BroadPhase.node(proxy)
         let box = isStatic ? staticTree.aabb(n) : movingTree.aabb(n)
@@ -259,4 +326,24 @@ extension Tolerance {
     /// How many steps of its last travel a moving shape's broadphase box reaches ahead (Box2D 2.4 uses 4): fewer
     /// re-insertions for bodies in steady motion, at the price of boxes that overlap a few more neighbours.
     static let aabbLookahead: Double = 4
+}
+
+/// What the threads of a split pair search read (see `BroadPhase.updatePairs(known:pool:tuning:_:)`): chunk `i`
+/// queries the moved proxies `moved[i * size ..< (i + 1) * size]` and appends to `lists[i]` alone.
+private struct PairSearchJob {
+    var broadPhase: UnsafePointer<BroadPhase>
+    var known: UnsafePointer<PairMap>
+    var moved: UnsafePointer<Int32>
+    var count: Int
+    var size: Int
+    var lists: UnsafeMutablePointer<ContiguousArray<UInt64>>
+
+    static let run: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: PairSearchJob.self).pointee
+        let lower = chunk * job.size, upper = min(job.count, lower + job.size)
+        for k in lower..<upper {
+            job.broadPhase.pointee.findPairs(of: job.moved[k], skipping: { a, b in job.known.pointee[Contact.key(a, b)] != nil },
+                                             into: &job.lists[chunk])
+        }
+    }
 }

@@ -13,7 +13,7 @@ extension PhysicsWorld {
             // copy the table's storage.
             do {
                 let known = contactOfPair
-                broadPhase.updatePairs(skipping: { a, b in known[Contact.key(a, b)] != nil }) { a, b in pairs.append((a, b)) }
+                broadPhase.updatePairs(known: known, pool: pool, tuning: tuning) { a, b in pairs.append((a, b)) }
             }
         }
         // Pairs that may touch are kept in place, in order; the first step of a world built at once finds thousands,
