@@ -191,7 +191,9 @@ public struct BroadPhase: Sendable {
         swap(&lists, &chunkKeys)
         while lists.count < chunks { lists.append([]) }
         for k in 0..<chunks { lists[k].removeAll(keepingCapacity: true) }
-        let movedList = moveBuffer
+        // Taken out while the threads read it, so emptying it afterwards neither copies nor reallocates it.
+        var movedList = ContiguousArray<Int32>()
+        swap(&movedList, &moveBuffer)
         movedList.withUnsafeBufferPointer { mp in
             lists.withUnsafeMutableBufferPointer { lp in
                 withUnsafePointer(to: known) { kp in
@@ -204,6 +206,7 @@ public struct BroadPhase: Sendable {
                 }
             }
         }
+        swap(&movedList, &moveBuffer)
         finishMoves(moved)
         var keys = ContiguousArray<UInt64>()
         swap(&keys, &pairKeys)
