@@ -52,19 +52,15 @@ extension PhysicsWorld {
         if separatingFaces.count < contacts.count {
             separatingFaces.append(contentsOf: repeatElement(SeparatingFace.none, count: contacts.count - separatingFaces.count))
         }
-        var poses = ContiguousArray<ContactBodyPose>()
-        swap(&poses, &scratchPoses)
-        defer { swap(&poses, &scratchPoses) }
-        Self.gatherContactPoses(bodies, into: &poses)
         if let pool, contacts.count >= tuning.minimumContacts {
-            refreshContactsInParallel(pool, tuning, poses: &poses)
+            refreshContactsInParallel(pool, tuning)
             return
         }
         var c = 0
         var stop = ContactScanStop(index: 0, action: .none)
         while c < contacts.count {
             do {
-                let shapeStore = shapes, boundStore = bounds
+                let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
                 var found = events, freed = freeTouches
                 events = []
                 freeTouches = []
@@ -75,8 +71,8 @@ extension PhysicsWorld {
                     faces.withUnsafeMutableBufferPointer { fb in
                         shapeStore.withUnsafeBufferPointer { sp in
                             boundStore.withUnsafeBufferPointer { xp in
-                                poses.withUnsafeBufferPointer { pp in
-                                    Self.scanContacts(cb, touches: tb, faces: fb, shapes: sp, bounds: xp, poses: pp, from: c,
+                                bodyStore.withUnsafeBufferPointer { bp in
+                                    Self.scanContacts(cb, touches: tb, faces: fb, shapes: sp, bounds: xp, bodies: bp, from: c,
                                                       events: &found, freeTouches: &freed, stop: &stop)
                                 }
                             }
@@ -88,9 +84,6 @@ extension PhysicsWorld {
             }
             guard stop.index < contacts.count else { break }
             let i = stop.index
-            // Only a contact with a body that is not awake can wake bodies here; the poses' flags then follow.
-            let mayWake = !poses[Int(contacts[i].bodyA)].isAwake || !poses[Int(contacts[i].bodyB)].isAwake
-            defer { if mayWake { Self.refreshContactPoseFlags(bodies, &poses) } }
             switch stop.action {
             case .destroy:
                 if contacts[i].touching {
@@ -129,11 +122,10 @@ extension PhysicsWorld {
     private static func scanContacts(_ contacts: UnsafeMutableBufferPointer<Contact>,
                                      touches: UnsafeMutableBufferPointer<ContactTouch>, faces: UnsafeMutableBufferPointer<UInt8>,
                                      shapes: UnsafeBufferPointer<ShapeRecord>,
-                                     bounds: UnsafeBufferPointer<ShapeBounds>, poses: UnsafeBufferPointer<ContactBodyPose>,
-                                     from first: Int,
+                                     bounds: UnsafeBufferPointer<ShapeBounds>, bodies: UnsafeBufferPointer<Body>, from first: Int,
                                      events: inout [ContactEvent], freeTouches: inout [Int32], stop: inout ContactScanStop) {
         for c in first..<contacts.count where contacts[c].inUse {
-            switch refresh(c, contacts, touches: touches, faces: faces, shapes: shapes, bounds: bounds, poses: poses,
+            switch refresh(c, contacts, touches: touches, faces: faces, shapes: shapes, bounds: bounds, bodies: bodies,
                            beginning: &stop.manifold) {
             case .idle, .kept: continue
             case .updated: break
@@ -144,7 +136,7 @@ extension PhysicsWorld {
                 contacts[c].touch = -1
                 events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
             }
-            if needsWake(contacts[c], poses) { stop.index = c; stop.action = .wake; return }
+            if needsWake(contacts[c], bodies) { stop.index = c; stop.action = .wake; return }
         }
         stop.index = contacts.count
         stop.action = .none
@@ -155,13 +147,6 @@ extension PhysicsWorld {
     private static func needsWake(_ c: borrowing Contact, _ bodies: UnsafeBufferPointer<Body>) -> Bool {
         let touching = c.touching, a = Int(c.bodyA), b = Int(c.bodyB)
         return touching && (!bodies[a].isAwake || !bodies[b].isAwake)
-    }
-
-    /// `needsWake` read from the step's poses.
-    @inline(__always)
-    private static func needsWake(_ c: borrowing Contact, _ poses: UnsafeBufferPointer<ContactBodyPose>) -> Bool {
-        let touching = c.touching, a = Int(c.bodyA), b = Int(c.bodyB)
-        return touching && (!poses[a].isAwake || !poses[b].isAwake)
     }
 
     /// The event of a contact that just began touching, from its new manifold.
@@ -184,9 +169,10 @@ extension PhysicsWorld {
     static func refresh(_ c: Int, _ contacts: UnsafeMutableBufferPointer<Contact>,
                         touches: UnsafeMutableBufferPointer<ContactTouch>, faces: UnsafeMutableBufferPointer<UInt8>,
                         shapes: UnsafeBufferPointer<ShapeRecord>, bounds: UnsafeBufferPointer<ShapeBounds>,
-                        poses: UnsafeBufferPointer<ContactBodyPose>, beginning: inout Manifold) -> ContactRefresh {
+                        bodies: UnsafeBufferPointer<Body>, beginning: inout Manifold) -> ContactRefresh {
         let ia = Int(contacts[c].bodyA), ib = Int(contacts[c].bodyB)
-        guard poses[ia].moves || poses[ib].moves else { return .idle }
+        guard bodies[ia].isSimulated || bodies[ib].isSimulated || bodies[ia].isMovingKinematic
+            || bodies[ib].isMovingKinematic else { return .idle }
         let sa = Int(contacts[c].shapeA), sb = Int(contacts[c].shapeB)
         if !bounds[sa].fatAABB.overlaps(bounds[sb].fatAABB) { return .destroy }
         let touch = Int(contacts[c].touch)
@@ -195,7 +181,7 @@ extension PhysicsWorld {
             return touch < 0 ? .kept : .ended
         }
         let pa = shapePointer(shapes, sa), pb = shapePointer(shapes, sb)
-        let xfA = poses[ia].transform, xfB = poses[ib].transform
+        let xfA = bodies[ia].transform, xfB = bodies[ib].transform
         if touch >= 0 {
             // Built where the touch record keeps it (a record that stops touching is given back, and what it then
             // holds is never read), its impulses carried over from the old points' ids read first.
@@ -214,8 +200,7 @@ extension PhysicsWorld {
     /// serial scan does. A refresh touches nothing but its contact, and a wake changes only which contacts are
     /// refreshed: one whose bodies were all asleep when the threads ran, but woke earlier in the walk, is refreshed
     /// in the walk, where the serial scan would have refreshed it.
-    private mutating func refreshContactsInParallel(_ pool: WorkerPool, _ tuning: ParallelTuning,
-                                                    poses: inout ContiguousArray<ContactBodyPose>) {
+    private mutating func refreshContactsInParallel(_ pool: WorkerPool, _ tuning: ParallelTuning) {
         var outcome = ContiguousArray<ContactRefresh>()
         swap(&outcome, &scratchRefresh)
         defer { swap(&outcome, &scratchRefresh) }
@@ -223,7 +208,7 @@ extension PhysicsWorld {
             outcome.append(contentsOf: repeatElement(.idle, count: contacts.count - outcome.count))
         }
         do {
-            let shapeStore = shapes, boundStore = bounds
+            let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
             var faces = ContiguousArray<UInt8>()
             swap(&faces, &separatingFaces)
             defer { swap(&faces, &separatingFaces) }
@@ -231,8 +216,8 @@ extension PhysicsWorld {
             faces.withUnsafeMutableBufferPointer { fb in
             outcome.withUnsafeMutableBufferPointer { ob in
             shapeStore.withUnsafeBufferPointer { sp in boundStore.withUnsafeBufferPointer { xp in
-            poses.withUnsafeBufferPointer { pp in
-                var job = ContactRefreshJob(contacts: cb, touches: tb, faces: fb, shapes: sp, bounds: xp, poses: pp,
+            bodyStore.withUnsafeBufferPointer { bp in
+                var job = ContactRefreshJob(contacts: cb, touches: tb, faces: fb, shapes: sp, bounds: xp, bodies: bp,
                                             outcome: ob,
                                             chunkSize: max(tuning.contactChunk,
                                                            (cb.count + 4 * pool.participants - 1) / (4 * pool.participants)))
@@ -250,15 +235,12 @@ extension PhysicsWorld {
             if result == .idle {
                 // Bodies woken earlier in this walk may make the contact one to refresh now.
                 guard woke else { continue }
-                result = refreshHere(c, poses: poses, beginning: &beginning)
+                result = refreshHere(c, beginning: &beginning)
             } else if result == .began {
                 // The thread had nowhere to keep the new manifold: the same call gives it again here (the face hint
                 // it left changes how fast, never what).
-                result = refreshHere(c, poses: poses, beginning: &beginning)
+                result = refreshHere(c, beginning: &beginning)
             }
-            // Only a contact with a body that is not awake can wake bodies below; the poses' flags then follow.
-            let mayWake = !poses[Int(contacts[c].bodyA)].isAwake || !poses[Int(contacts[c].bodyB)].isAwake
-            defer { if mayWake { Self.refreshContactPoseFlags(bodies, &poses) } }
             switch result {
             case .idle, .kept:
                 continue
@@ -289,17 +271,16 @@ extension PhysicsWorld {
     }
 
     /// `refresh` of contact `c` on this thread, on the world's own storage.
-    private mutating func refreshHere(_ c: Int, poses: ContiguousArray<ContactBodyPose>,
-                                      beginning: inout Manifold) -> ContactRefresh {
-        let shapeStore = shapes, boundStore = bounds
+    private mutating func refreshHere(_ c: Int, beginning: inout Manifold) -> ContactRefresh {
+        let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
         var faces = ContiguousArray<UInt8>()
         swap(&faces, &separatingFaces)
         defer { swap(&faces, &separatingFaces) }
         return contacts.withUnsafeMutableBufferPointer { cb in touches.withUnsafeMutableBufferPointer { tb in
             faces.withUnsafeMutableBufferPointer { fb in
                 shapeStore.withUnsafeBufferPointer { sp in boundStore.withUnsafeBufferPointer { xp in
-                    poses.withUnsafeBufferPointer { pp in
-                        Self.refresh(c, cb, touches: tb, faces: fb, shapes: sp, bounds: xp, poses: pp, beginning: &beginning)
+                    bodyStore.withUnsafeBufferPointer { bp in
+                        Self.refresh(c, cb, touches: tb, faces: fb, shapes: sp, bounds: xp, bodies: bp, beginning: &beginning)
                     }
                 } }
             }
@@ -379,7 +360,7 @@ private struct ContactRefreshJob {
     var faces: UnsafeMutableBufferPointer<UInt8>
     var shapes: UnsafeBufferPointer<ShapeRecord>
     var bounds: UnsafeBufferPointer<ShapeBounds>
-    var poses: UnsafeBufferPointer<ContactBodyPose>
+    var bodies: UnsafeBufferPointer<Body>
     var outcome: UnsafeMutableBufferPointer<ContactRefresh>
     var chunkSize: Int
 
@@ -391,7 +372,7 @@ private struct ContactRefreshJob {
         for c in lower..<upper {
             job.outcome[c] = job.contacts[c].inUse
                 ? PhysicsWorld.refresh(c, job.contacts, touches: job.touches, faces: job.faces, shapes: job.shapes,
-                                       bounds: job.bounds, poses: job.poses, beginning: &beginning)
+                                       bounds: job.bounds, bodies: job.bodies, beginning: &beginning)
                 : .idle
         }
     }

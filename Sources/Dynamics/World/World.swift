@@ -41,8 +41,6 @@ struct PhysicsWorld {
     /// Broadphase candidates of a continuous sweep, kept so each sweep reuses the storage.
     var scratchCandidates = ContiguousArray<Int32>()
     var scratchPairs = ContiguousArray<(Int32, Int32)>()
-    /// Each body's pose and flags for the contact update (`ContactBodyPose`).
-    var scratchPoses = ContiguousArray<ContactBodyPose>()
     /// What refreshing each contact did, when the contacts are refreshed on several threads.
     var scratchRefresh = ContiguousArray<ContactRefresh>()
     /// The joints' order for a step that splits them across threads.

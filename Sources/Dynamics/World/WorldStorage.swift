@@ -29,7 +29,6 @@ extension PhysicsWorld {
                 part("impulse watches", scratchWatches), part("bouncing contacts", scratchBouncing),
                 part("impact marks", scratchImpactChanged), part("impact gains", scratchImpactGains),
                 part("pair candidates", scratchCandidates), part("pairs", scratchPairs),
-                part("contact poses", scratchPoses),
                 part("lane quads", scratchLanes.quads), part("lane sources", scratchLanes.sources),
                 part("touching contacts", scratchTouching), part("island parents", scratchIslands.parent),
                 part("island tags", scratchIslands.rootTag), part("partitions", scratchIslands.partitions),
