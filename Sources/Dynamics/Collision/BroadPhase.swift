@@ -14,6 +14,8 @@ public struct BroadPhase: Sendable {
     private var movingTree = DynamicTree()
     private var moveBuffer = ContiguousArray<Int32>()
     private var pairKeys = ContiguousArray<UInt64>()
+    /// One key list per chunk of a pair search split across threads (see `updatePairs(known:pool:tuning:_:)`).
+    private var chunkKeys = ContiguousArray<ContiguousArray<UInt64>>()
 
     /// An empty broadphase.
     public init() {}
@@ -24,6 +26,9 @@ public struct BroadPhase: Sendable {
     var storageBytes: Int {
         staticTree.storageBytes + movingTree.storageBytes + moveBuffer.capacity * MemoryLayout<Int32>.stride
             + pairKeys.capacity * MemoryLayout<UInt64>.stride
+            + chunkKeys.reduce(chunkKeys.capacity * MemoryLayout<ContiguousArray<UInt64>>.stride) {
+                $0 + $1.capacity * MemoryLayout<UInt64>.stride
+            }
     }
 
     /// Makes room for `count` more moving proxies (see `PhysicsWorld.reserve(bodies:)`).
@@ -138,35 +143,85 @@ public struct BroadPhase: Sendable {
     /// `updatePairs` leaving out the pairs `isKnown` accepts (those that already have a contact) before sorting:
     /// most pairs a moved proxy meets are known, and sorting only the new ones is much cheaper. The pairs reported
     /// are the same, in the same order, as `updatePairs` reports less the known ones.
+    ///
+    /// A pair of two moved proxies is looked at from one side only, the higher proxy id's (the lower one's query
+    /// finds it too, and skips it): half the look-ups of `isKnown` for such pairs, which in a tumbling pile are most.
     mutating func updatePairs(skipping isKnown: (Int32, Int32) -> Bool, _ body: (Int32, Int32) -> Void) {
         staticTree.linkWaitingProxies()
         movingTree.linkWaitingProxies()
+        let moved = collectMovedProxies()
         // Taken out of the broadphase while it fills, so its storage is not shared (and copied) on the first append.
         var keys = ContiguousArray<UInt64>()
         swap(&keys, &pairKeys)
         keys.removeAll(keepingCapacity: true)
-        let moved = moveBuffer.count
-        for proxy in moveBuffer {
-            let isStatic = BroadPhase.isStatic(proxy)
-            let n = BroadPhase.node(proxy)
-            // Skip entries of destroyed proxies and repeats (a destroyed node reused by a new proxy is listed twice).
-            guard isValid(proxy), isStatic ? staticTree.isMoved(n) : movingTree.isMoved(n) else { continue }
-            if isStatic { staticTree.setMoved(n, false) } else { movingTree.setMoved(n, false) }
-            let box = isStatic ? staticTree.aabb(n) : movingTree.aabb(n)
-            let shape = isStatic ? staticTree.shapeIndex(n) : movingTree.shapeIndex(n)
-            func collect(_ tree: DynamicTree, skipping self: Int32?) {
-                tree.queryShapes(box) { other, otherShape in
-                    if other != self && otherShape != shape && !isKnown(shape, otherShape) {
-                        keys.append(BroadPhase.pairKey(shape, otherShape))
+        for k in 0..<moved { findPairs(of: moveBuffer[k], skipping: isKnown, into: &keys) }
+        finishMoves(moved)
+        Self.report(&keys, body)
+        pairKeys = keys
+    }
+
+    /// `updatePairs(skipping:_:)` leaving out the pairs that have a contact in `known`, with the moved proxies'
+    /// queries split across `pool`'s threads when there are at least `tuning.minimumContacts` of them, in chunks
+    /// of at least `tuning.contactChunk`. Each chunk fills a key list of its own, and the lists are sorted together:
+    /// the pairs, and their order, are those of one thread.
+    mutating func updatePairs(known: PairMap, pool: WorkerPool?, tuning: ParallelTuning, _ body: (Int32, Int32) -> Void) {
+        guard let pool, pool.participants > 1 else {
+            updatePairs(skipping: { a, b in known[Contact.key(a, b)] != nil }, body)
+            return
+        }
+        staticTree.linkWaitingProxies()
+        movingTree.linkWaitingProxies()
+        let moved = collectMovedProxies()
+        guard moved >= tuning.minimumContacts, moved > 1 else {
+            var keys = ContiguousArray<UInt64>()
+            swap(&keys, &pairKeys)
+            keys.removeAll(keepingCapacity: true)
+            for k in 0..<moved {
+                findPairs(of: moveBuffer[k], skipping: { a, b in known[Contact.key(a, b)] != nil }, into: &keys)
+            }
+            finishMoves(moved)
+            Self.report(&keys, body)
+            pairKeys = keys
+            return
+        }
+        let size = max(tuning.contactChunk, (moved + 4 * pool.participants - 1) / (4 * pool.participants),
+                       (moved + WorkerPool.maxChunks - 1) / WorkerPool.maxChunks)
+        let chunks = (moved + size - 1) / size
+        var lists = ContiguousArray<ContiguousArray<UInt64>>()
+        swap(&lists, &chunkKeys)
+        while lists.count < chunks { lists.append([]) }
+        for k in 0..<chunks { lists[k].removeAll(keepingCapacity: true) }
+        // Taken out while the threads read it, so emptying it afterwards neither copies nor reallocates it.
+        var movedList = ContiguousArray<Int32>()
+        swap(&movedList, &moveBuffer)
+        movedList.withUnsafeBufferPointer { mp in
+            lists.withUnsafeMutableBufferPointer { lp in
+                withUnsafePointer(to: known) { kp in
+                    withUnsafeMutablePointer(to: &self) { bp in
+                        var job = PairSearchJob(broadPhase: UnsafePointer(bp), known: kp,
+                                                moved: mp.baseAddress.unsafelyUnwrapped, count: moved, size: size,
+                                                lists: lp.baseAddress.unsafelyUnwrapped)
+                        withUnsafeMutablePointer(to: &job) { pool.run(PairSearchJob.run, $0, chunks: chunks) }
                     }
-                    return true
                 }
             }
-            collect(movingTree, skipping: isStatic ? nil : n)
-            if !isStatic { collect(staticTree, skipping: nil) }
         }
-        moveBuffer.removeAll(keepingCapacity: true)
-        moveBuffer.releaseBurstRoom(used: moved)
+        swap(&movedList, &moveBuffer)
+        finishMoves(moved)
+        var keys = ContiguousArray<UInt64>()
+        swap(&keys, &pairKeys)
+        keys.removeAll(keepingCapacity: true)
+        for k in 0..<chunks {
+            keys.append(contentsOf: lists[k])
+            lists[k].releaseBurstRoom(used: lists[k].count)
+        }
+        swap(&lists, &chunkKeys)
+        Self.report(&keys, body)
+        pairKeys = keys
+    }
+
+    /// Sorts `keys` and calls `body` with each pair once, lower index first, in increasing order.
+    private static func report(_ keys: inout ContiguousArray<UInt64>, _ body: (Int32, Int32) -> Void) {
         keys.sort()
         var previous: UInt64?
         for key in keys where key != previous {
@@ -174,7 +229,68 @@ public struct BroadPhase: Sendable {
             body(BroadPhase.index(UInt32(truncatingIfNeeded: key >> 32)), BroadPhase.index(UInt32(truncatingIfNeeded: key)))
         }
         keys.releaseBurstRoom(used: keys.count)
-        pairKeys = keys
+    }
+
+    /// Keeps each live moved proxy once at the front of the move buffer, in the order listed, and returns how many:
+    /// entries of destroyed proxies go (their node's flag was cleared), and so do repeats (a destroyed node reused
+    /// by a new proxy is listed twice). The kept ones keep their `moved` flag through the queries that follow.
+    private mutating func collectMovedProxies() -> Int {
+        var kept = 0
+        for k in moveBuffer.indices {
+            let proxy = moveBuffer[k]
+            guard isValid(proxy), isMoved(proxy) else { continue }
+            setMoved(proxy, false)
+            moveBuffer[kept] = proxy
+            kept += 1
+        }
+        for k in 0..<kept { setMoved(moveBuffer[k], true) }
+        return kept
+    }
+
+    /// Clears the flags of the `moved` proxies kept by `collectMovedProxies` and empties the move buffer.
+    private mutating func finishMoves(_ moved: Int) {
+        let listed = moveBuffer.count
+        for k in 0..<moved { setMoved(moveBuffer[k], false) }
+        moveBuffer.removeAll(keepingCapacity: true)
+        moveBuffer.releaseBurstRoom(used: listed)
+    }
+
+    @inline(__always) private func isMoved(_ proxy: Int32) -> Bool {
+        BroadPhase.isStatic(proxy) ? staticTree.isMoved(BroadPhase.node(proxy)) : movingTree.isMoved(BroadPhase.node(proxy))
+    }
+
+    @inline(__always) private mutating func setMoved(_ proxy: Int32, _ value: Bool) {
+        if BroadPhase.isStatic(proxy) {
+            staticTree.setMoved(BroadPhase.node(proxy), value)
+        } else {
+            movingTree.setMoved(BroadPhase.node(proxy), value)
+        }
+    }
+
+    /// Appends to `keys` the pair key of every proxy whose box overlaps moved proxy `proxy`'s and that `isKnown`
+    /// does not accept, except those of other moved proxies with a lower id, which report the pair themselves.
+    /// Reads the trees only, so the moved proxies can be split across threads.
+    @inline(__always)
+    fileprivate func findPairs(of proxy: Int32, skipping isKnown: (Int32, Int32) -> Bool, into keys: inout ContiguousArray<UInt64>) {
+        let isStatic = BroadPhase.isStatic(proxy)
+        let n = BroadPhase.node(proxy)
+        let box = isStatic ? staticTree.aabb(n) : movingTree.aabb(n)
+        let shape = isStatic ? staticTree.shapeIndex(n) : movingTree.shapeIndex(n)
+        movingTree.queryLeaves(box) { other, otherShape, otherMoved in
+            // Moving proxy ids are even: the other's id is other << 1.
+            if other != n || isStatic, !(otherMoved && other << 1 < proxy), otherShape != shape,
+               !isKnown(shape, otherShape) {
+                keys.append(BroadPhase.pairKey(shape, otherShape))
+            }
+            return true
+        }
+        guard !isStatic else { return }
+        staticTree.queryLeaves(box) { other, otherShape, otherMoved in
+            if !(otherMoved && other << 1 | 1 < proxy), otherShape != shape, !isKnown(shape, otherShape) {
+                keys.append(BroadPhase.pairKey(shape, otherShape))
+            }
+            return true
+        }
     }
 
     /// The pair's sort key: the lower index in the high half. Indices are compared as signed numbers.
@@ -213,4 +329,24 @@ extension Tolerance {
     /// How many steps of its last travel a moving shape's broadphase box reaches ahead (Box2D 2.4 uses 4): fewer
     /// re-insertions for bodies in steady motion, at the price of boxes that overlap a few more neighbours.
     static let aabbLookahead: Double = 4
+}
+
+/// What the threads of a split pair search read (see `BroadPhase.updatePairs(known:pool:tuning:_:)`): chunk `i`
+/// queries the moved proxies `moved[i * size ..< (i + 1) * size]` and appends to `lists[i]` alone.
+private struct PairSearchJob {
+    var broadPhase: UnsafePointer<BroadPhase>
+    var known: UnsafePointer<PairMap>
+    var moved: UnsafePointer<Int32>
+    var count: Int
+    var size: Int
+    var lists: UnsafeMutablePointer<ContiguousArray<UInt64>>
+
+    static let run: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: PairSearchJob.self).pointee
+        let lower = chunk * job.size, upper = min(job.count, lower + job.size)
+        for k in lower..<upper {
+            job.broadPhase.pointee.findPairs(of: job.moved[k], skipping: { a, b in job.known.pointee[Contact.key(a, b)] != nil },
+                                             into: &job.lists[chunk])
+        }
+    }
 }

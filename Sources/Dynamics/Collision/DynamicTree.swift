@@ -154,8 +154,23 @@ public struct DynamicTree: Sendable {
         }
     }
 
+    /// `queryShapes` giving `body` also whether each leaf waits in a broadphase move buffer, read during the walk
+    /// (the pair search reports a pair of two such leaves from one side only).
+    func queryLeaves(_ aabb: AABB, _ body: (_ leaf: Int32, _ shapeIndex: Int32, _ moved: Bool) -> Bool) {
+        guard queryLinked(aabb, body) else { return }
+        for leaf in waiting where nodes[Int(leaf)].aabb.overlaps(aabb) {
+            if !body(leaf, nodes[Int(leaf)].shapeIndex, nodes[Int(leaf)].moved) { return }
+        }
+    }
+
     /// `queryShapes` over the linked leaves; false when `body` stopped it.
     private func queryLinked(_ aabb: AABB, _ body: (Int32, Int32) -> Bool) -> Bool {
+        queryLinked(aabb) { leaf, shape, _ in body(leaf, shape) }
+    }
+
+    /// `queryLeaves` over the linked leaves; false when `body` stopped it.
+    @inline(__always)
+    private func queryLinked(_ aabb: AABB, _ body: (Int32, Int32, Bool) -> Bool) -> Bool {
         guard root != DynamicTree.nullNode else { return true }
         // Depth-first with pushes of both children: the stack never holds more than height + 1 nodes.
         let capacity = height + 2
@@ -170,7 +185,7 @@ public struct DynamicTree: Sendable {
                     let node = nodes[Int(index)]
                     guard node.aabb.overlaps(aabb) else { continue }
                     if node.isLeaf {
-                        if !body(index, node.shapeIndex) { return false }
+                        if !body(index, node.shapeIndex, node.moved) { return false }
                     } else if top + 2 <= capacity {
                         stack[top] = node.child1
                         stack[top + 1] = node.child2

@@ -168,7 +168,8 @@ struct ParallelTuning {
     var contactItemChunk = 8
     /// Fewest bodies or constraints in one chunk of the integration and the preparation.
     var loopChunk = 256
-    /// The narrowphase is split only for at least this many contacts, and into chunks of at least `contactChunk`.
+    /// The narrowphase is split only for at least this many contacts, and into chunks of at least `contactChunk`;
+    /// the broadphase's pair search likewise by moved proxies.
     var minimumContacts = 256
     var contactChunk = 64
     /// The joints are solved across the workers only when at least this many are active, in chunks of at most

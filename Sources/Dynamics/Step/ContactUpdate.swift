@@ -13,7 +13,7 @@ extension PhysicsWorld {
             // copy the table's storage.
             do {
                 let known = contactOfPair
-                broadPhase.updatePairs(skipping: { a, b in known[Contact.key(a, b)] != nil }) { a, b in pairs.append((a, b)) }
+                broadPhase.updatePairs(known: known, pool: pool, tuning: tuning) { a, b in pairs.append((a, b)) }
             }
         }
         // Pairs that may touch are kept in place, in order; the first step of a world built at once finds thousands,
@@ -24,7 +24,7 @@ extension PhysicsWorld {
             let (a, b) = pairs[k]
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
             let i = Int(a), j = Int(b)
-            guard contactOfPair[Contact.key(a, b)] == nil else { continue }
+            // The broadphase left out the pairs that have a contact and reports each pair once.
             // Read in place through pointers: a record is large, and a copy of one costs more than the test.
             let admitted = shapes.withUnsafeBufferPointer { sp in
                 let base = sp.baseAddress.unsafelyUnwrapped

@@ -56,6 +56,22 @@ struct PairMap {
         }
     }
 
+    /// Stores `value` for `key` unless the key is there already, with one probe; true when it stored it.
+    mutating func insertIfAbsent(_ key: UInt64, _ value: Int32) -> Bool {
+        if 2 * (count + 1) > slots.count { grow() }
+        var i = slot(of: key)
+        while true {
+            let k = slots[i].key
+            if k == key { return false }
+            if k == Self.empty {
+                slots[i] = Slot(key: key, value: value)
+                count += 1
+                return true
+            }
+            i = (i + 1) & mask
+        }
+    }
+
     private mutating func insert(_ key: UInt64, _ value: Int32) {
         if 2 * (count + 1) > slots.count { grow() }
         var i = slot(of: key)

@@ -275,11 +275,12 @@ struct PhysicsWorld {
     // MARK: Contacts
 
     mutating func createContact(_ a: Int32, _ b: Int32) {
-        let key = Contact.key(a, b)
-        guard contactOfPair[key] == nil else { return }
+        // The handle `allocate` will give, so the table is probed once for both the test and the insert.
+        let handle = freeContacts.last ?? Int32(contacts.count)
+        guard contactOfPair.insertIfAbsent(Contact.key(a, b), handle) else { return }
         // Field by field: a shape record is large and copying two of them per new pair showed in profiles.
         let c = Contact(shapeA: a, shapeB: b, bodyA: shapes[Int(a)].body, bodyB: shapes[Int(b)].body)
-        contactOfPair[key] = Self.allocate(&contacts, &freeContacts, c)
+        _ = Self.allocate(&contacts, &freeContacts, c)
     }
 
     /// Contact `id`, which did not touch, touches now with `manifold` (which has points): it gets a touch record

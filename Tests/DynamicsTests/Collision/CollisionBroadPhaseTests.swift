@@ -206,3 +206,48 @@ private func bruteForcePairs(_ boxes: [Box]) -> [[Int32]] {
     #expect(tree.proxyCount == boxes.count)
     checkQueries()
 }
+
+@Test func pairSearchSplitAcrossThreadsGivesTheSerialPairs() throws {
+    var boxes = randomBoxes(2000, seed: 11, world: 2000)
+    var bp = BroadPhase()
+    let proxies = boxes.enumerated().map { bp.createProxy(aabb: $0.element.aabb, shapeIndex: Int32($0.offset), isStatic: $0.element.isStatic) }
+    bp.updatePairs { _, _ in }
+    // Every other box moves out of its fat box (static ones too, which keep exact boxes), so most pairs found join
+    // two moved proxies; a third of the pairs that should be reported already have a contact.
+    var rng = SplitMix(state: 5)
+    var moved = Set<Int32>()
+    for i in stride(from: 0, to: boxes.count, by: 2) {
+        let shift = Vector(rng.uniform(-80, 80), rng.uniform(-80, 80))
+        let newBox = AABB(lower: boxes[i].aabb.lower + shift, upper: boxes[i].aabb.upper + shift)
+        let before = try #require(bp.fatAABB(proxies[i]))
+        bp.moveProxy(proxies[i], aabb: newBox)
+        // A moving proxy whose fat box still holds its new box stays where it was, and is not looked at again.
+        if boxes[i].isStatic || !before.contains(newBox) {
+            moved.insert(Int32(i))
+            boxes[i].aabb = newBox
+        }
+    }
+    let touched = bruteForcePairs(boxes).filter { moved.contains($0[0]) || moved.contains($0[1]) }
+    var known = PairMap()
+    for (k, pair) in touched.enumerated() where k % 3 == 0 { known[Contact.key(pair[0], pair[1])] = Int32(k) }
+    let expected = touched.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+    #expect(moved.count > 900)
+    #expect(expected.count > 1000)
+
+    var serial = bp
+    var serialFound: [[Int32]] = []
+    serial.updatePairs(known: known, pool: nil, tuning: .finest) { a, b in serialFound.append([a, b]) }
+    #expect(serialFound == expected)
+
+    let pool = WorkerPool.shared
+    // Other tests' steps may hold the pool for a moment.
+    while !pool.tryAcquire(workers: 3) { WorkerPool.yieldProcessor() }
+    var split: [[Int32]] = []
+    bp.updatePairs(known: known, pool: pool, tuning: .finest) { a, b in split.append([a, b]) }
+    pool.release()
+    #expect(split == expected)
+    // The split search empties the move buffer as the serial one does.
+    var again = 0
+    bp.updatePairs { _, _ in again += 1 }
+    #expect(again == 0)
+}
