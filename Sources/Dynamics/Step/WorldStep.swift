@@ -191,8 +191,14 @@ extension PhysicsWorld {
         if coloured { stepsWithColouredJoints += 1 }
         let stagePool = coloured ? solvePool : nil
         if let stagePool { stages.layOut(colouring, threads: stagePool.participants, blockSize: tuning.jointBlock) }
+        // With nothing but joints to solve, the whole sub-step loop is one pool job (`JointStageJob.runSubsteps`).
+        let fusesSubsteps = stagePool != nil && constraints.isEmpty && fieldLinks.isEmpty
+        let inputBlocks = max(1, min(4 * (stagePool?.participants ?? 1), inputs.count))
         let stageSync = stagePool.map {
-            JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: stages.blocks.count)).marks)
+            let blocks = fusesSubsteps
+                ? JointStageJob.substepBlocks(substeps: substeps, inputBlocks: inputBlocks, jointBlocks: stages.blocks.count)
+                : stages.blocks.count
+            return JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: blocks)).marks)
         }
         let splitsJoints = !coloured && solvePool != nil && activeJoints.count >= tuning.minimumJoints
         var wave = JointWavefront()
@@ -200,7 +206,14 @@ extension PhysicsWorld {
         defer { swap(&wave, &scratchJointWave) }
         if splitsJoints { wave.build(active: activeJoints, joints: joints, states: states) }
         let marks = splitsJoints ? solvePool?.marks(count: activeJoints.count) : nil
+        // Unless the wavefront solves them on their records, the joints are solved from rows in solve order.
+        var rows = ContiguousArray<JointRow>()
+        swap(&rows, &scratchJointRows)
+        defer { swap(&rows, &scratchJointRows) }
+        JointRow.reserve(&rows, count: splitsJoints ? 0 : activeJoints.count)
         let threshold = restitutionThreshold
+        rows.withUnsafeMutableBufferPointer { allRows in
+        let rowBuf = UnsafeMutableBufferPointer(rebasing: allRows[0..<(splitsJoints ? 0 : activeJoints.count)])
         bouncing.withUnsafeBufferPointer { bouncing in
         impactChanged.withUnsafeMutableBufferPointer { impactChanged in
         impactGains.withUnsafeMutableBufferPointer { gains in
@@ -220,16 +233,22 @@ extension PhysicsWorld {
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
             job.joints = jointBuf
-            job.activeJoints = activeBuf
+            // Prepared along the solve order, each joint's row written, when there are rows.
+            job.activeJoints = splitsJoints ? activeBuf : sequenceBuf
+            job.jointRows = splitsJoints ? nil : rowBuf.baseAddress
             job.jointContext = context
             job.jointOrder = orderBuf
             job.jointPredecessors = beforeBuf
             job.marks = marks
-            var stageJob = JointStageJob(joints: jointBuf, states: stateBuf, sequence: sequenceBuf, blocks: blockBuf,
+            var stageJob = JointStageJob(joints: jointBuf, states: stateBuf, rows: rowBuf, blocks: blockBuf,
                                          stageStart: stageBuf, context: context,
                                          threads: stagePool?.participants ?? 1, sync: stageSync)
+            stageJob.inputs = inputBuf
+            stageJob.inputBlocks = inputBlocks
+            stageJob.substeps = substeps
+            stageJob.maxAngularSpeed = maxAngularSpeed
             withUnsafeMutablePointer(to: &stageJob) { stageJob in
-            let jointPasses = JointPasses(joints: jointBuf, states: stateBuf, sequence: sequenceBuf, context: context,
+            let jointPasses = JointPasses(joints: jointBuf, states: stateBuf, rows: rowBuf, context: context,
                                           pool: stagePool, job: stagePool == nil ? nil : stageJob)
             withUnsafeMutablePointer(to: &job) { job in
             let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
@@ -243,14 +262,19 @@ extension PhysicsWorld {
             }
             if let parallel, splitsJoints || stagePool != nil {
                 parallel.prepareJoints()
-            } else {
-                for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
+            } else if let rowBase = rowBuf.baseAddress {
+                JointRow.prepare(sequenceBuf, sequenceBuf.indices, rows: rowBase, joints: jointBuf, bodies: bodyBuf,
+                                 context: context)
             }
             lanes.build(cons, states: stateBuf)
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             parallel?.useContacts(schedule, splits: splitsContacts)
-            for k in 0..<substeps {
+            if fusesSubsteps {
+                stepsWithJointSubstepsShared += 1
+                jointPasses.runSubsteps()
+            }
+            for k in 0..<(fusesSubsteps ? 0 : substeps) {
                 if !bouncing.isEmpty { VelocityChange.startMeasuring(gains, inputs: inputBuf, states: stateBuf) }
                 if let parallel {
                     parallel.integrateVelocities()
@@ -309,7 +333,9 @@ extension PhysicsWorld {
             }
             }
             lanes.storeImpulses(into: cons)
+            JointRow.storeImpulses(UnsafeBufferPointer(rowBuf), into: jointBuf)
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
+        }
         }
         }
         }
@@ -383,6 +409,10 @@ extension PhysicsWorld {
             scratchPartitionJointColourings[k].minimumIsland = jointColouringMinimumIsland
         }
         stepsSplitByIslands += 1
+        var rows = ContiguousArray<JointRow>()
+        swap(&rows, &scratchJointRows)
+        defer { swap(&rows, &scratchJointRows) }
+        JointRow.reserve(&rows, count: max(islands.joints.count, 1))
         let threshold = restitutionThreshold
         let passLimit = bouncing.count + ContactImpact.extraPasses
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
@@ -400,11 +430,13 @@ extension PhysicsWorld {
         gains.withUnsafeMutableBufferPointer { gainBuf in
         scratchPartitionLanes.withUnsafeMutableBufferPointer { lanesBuf in
         scratchPartitionJointColourings.withUnsafeMutableBufferPointer { colouringBuf in
+        rows.withUnsafeMutableBufferPointer { rowBuf in
             var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf,
                                    joints: jointBuf, partitions: parts, runOrder: runOrder, inputs: inputBuf,
                                    activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
                                    impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
                                    jointColourings: colouringBuf.baseAddress.unsafelyUnwrapped,
+                                   jointRows: rowBuf.baseAddress.unsafelyUnwrapped,
                                    slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
                                    maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
                                    staticSoftness: staticSoftness, jointContext: context,
@@ -418,6 +450,7 @@ extension PhysicsWorld {
                     }
                 }
             }
+        }
         }
         }
         }

@@ -52,6 +52,8 @@ struct PhysicsWorld {
     /// colours"); the tests turn them on.
     var jointColouringMinimumIsland = Int.max
     var scratchJointStages = JointColourStages()
+    /// The compact rows of a step's joint solve (`JointRow`), kept for the next step's.
+    var scratchJointRows = ContiguousArray<JointRow>()
     /// The touching contacts of a step that may be split by islands, the islands and their partitions, and one
     /// `ContactLanes` per thread solving partitions (`PartitionJob`).
     var scratchTouching = ContiguousArray<Int32>()
@@ -81,6 +83,8 @@ struct PhysicsWorld {
     /// Steps that solved a large island of joints colour by colour (`JointColouring`) on the whole-world path:
     /// tests read it to know that path ran.
     var stepsWithColouredJoints = 0
+    /// Steps whose whole sub-step loop was one pool job of coloured joints (`JointStageJob.runSubsteps`).
+    var stepsWithJointSubstepsShared = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.
