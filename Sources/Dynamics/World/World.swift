@@ -47,10 +47,10 @@ struct PhysicsWorld {
     var scratchJointWave = JointWavefront()
     /// The colours of a step's large islands of joints, and their blocks when the colours are shared.
     var scratchJointColouring = JointColouring()
-    /// Islands of at least this many joints are solved colour by colour (`JointColouring`). Off by default: on the
-    /// v3 joint grid the colours cost more than they saved, on one thread and on two (docs/performance.md, "Joint
-    /// colours"); the tests turn them on.
-    var jointColouringMinimumIsland = Int.max
+    /// Islands of at least this many joints are solved colour by colour (`JointColouring`): from compact rows in
+    /// eight colours, the v3 joint grid costs less processor time than in step order and two workers share it
+    /// (docs/performance.md, "Joint rows and eight colours").
+    var jointColouringMinimumIsland = JointColouring().minimumIsland
     var scratchJointStages = JointColourStages()
     /// The compact rows of a step's joint solve (`JointRow`), kept for the next step's.
     var scratchJointRows = ContiguousArray<JointRow>()

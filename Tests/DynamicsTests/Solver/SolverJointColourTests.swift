@@ -187,16 +187,17 @@ extension SolverJointColourTests {
             for tuning in [finest, ParallelTuning()] {
                 // As `SolverWorkerTests`: a run the workers took no part in (the pool is process-wide, and other
                 // suites' worlds hold it while they step) is run again, up to ten times.
-                var shared = 0
+                var shared = 0, substepsShared = 0
                 for _ in 0..<10 where shared == 0 {
                     let parallel = try Self.run(workers, tuning, frames: 20, build)
                     shared = parallel.shared
+                    substepsShared = parallel.substepsShared
                     #expect(parallel.coloured == 20)
-                    // Nothing but joints: every step's sub-step loop is one pool job.
-                    #expect(parallel.substepsShared == 20)
                     #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
                 }
                 #expect(shared > 0, "no work was shared at \(workers) workers in ten runs")
+                // Nothing but joints: a step that held the pool ran its sub-step loop as one pool job.
+                #expect(shared == 0 || substepsShared > 0, "the sub-steps were never one pool job")
             }
         }
     }
