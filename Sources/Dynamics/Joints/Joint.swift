@@ -140,8 +140,7 @@ extension Joint {
     /// Current anchors and their separation, from the motion since the step began.
     @inline(__always)
     func currentAnchors(_ sA: BodyState, _ sB: BodyState) -> (rA: Vector, rB: Vector, d: Vector) {
-        let ra = sA.dq.rotate(rA), rb = sB.dq.rotate(rB)
-        return (ra, rb, (sB.dp - sA.dp) + deltaCenter + rb - ra)
+        PointConstraint.currentAnchors(sA, sB, rA: rA, rB: rB, deltaCenter: deltaCenter)
     }
 }
 

@@ -19,11 +19,14 @@
 /// solve them.
 struct JointColouring {
     /// Islands (joints joined through moving bodies) of at least this many joints are coloured; smaller ones keep
-    /// step order. A colour of an island this large holds on average 64 joints, a few microseconds of work, about
+    /// step order. A colour of an island this large holds on average 128 joints, a few microseconds of work, about
     /// where splitting it across threads starts to pay for the barrier after it.
     var minimumIsland = 1_024
-    /// How many colours levels fold onto (at most 64: a body's colours are one bit each of a word).
-    static let colourCount = 16
+    /// How many colours levels fold onto (at most 64: a body's colours are one bit each of a word). Eight, not
+    /// sixteen: each colour is a sweep over the bodies it touches, and a pin grid's body is in four colours either
+    /// way, so fewer colours touch each body's cache line fewer times a pass (docs/performance.md, "Joint rows and
+    /// eight colours").
+    static let colourCount = 8
 
     /// The joints to solve (indices into the world's joints): those of small islands in step order, then those of
     /// coloured islands, colour after colour (then the leftovers' levels), step order within each.

@@ -53,8 +53,8 @@ struct JointColourStages {
 struct JointStageJob {
     var joints: UnsafeMutableBufferPointer<Joint>
     var states: UnsafeMutableBufferPointer<BodyState>
-    /// The colouring's sequence of joints (indices into `joints`), and the stages' blocks of it.
-    var sequence: UnsafeBufferPointer<Int32>
+    /// The rows of the colouring's sequence of joints (`JointRow`), and the stages' blocks of it.
+    var rows: UnsafeMutableBufferPointer<JointRow>
     var blocks: UnsafeBufferPointer<SIMD2<Int32>>
     var stageStart: UnsafeBufferPointer<Int32>
     var context: JointContext
@@ -67,6 +67,12 @@ struct JointStageJob {
     /// claim mark of earlier passes.
     var sync: JointStageSync?
     var pass: UInt64 = 0
+    /// For the whole sub-step loop in one job (`runSubsteps`): the bodies to integrate, in how many blocks, how
+    /// many sub-steps, and the spin cap.
+    var inputs = UnsafeBufferPointer<VelocityInput>(start: nil, count: 0)
+    var inputBlocks = 1
+    var substeps = 0
+    var maxAngularSpeed: Double = 0
 
     /// One thread's part of the pass: stage after stage, its share of each stage's blocks first, then any left.
     static let run: ParallelChunk = { raw, lane in
@@ -85,10 +91,10 @@ struct JointStageJob {
                 guard sync.claim(first + b, pass: j.pass) else { continue }
                 let range = blocks[first + b]
                 if j.warmStarts {
-                    for k in Int(range.x)..<Int(range.y) { j.joints[Int(j.sequence[k])].warmStart(states: j.states) }
+                    for k in Int(range.x)..<Int(range.y) { j.rows[k].warmStart(joints: j.joints, states: j.states) }
                 } else {
                     for k in Int(range.x)..<Int(range.y) {
-                        j.joints[Int(j.sequence[k])].solve(states: j.states, context: j.context, useBias: j.useBias)
+                        j.rows[k].solve(joints: j.joints, states: j.states, context: j.context, useBias: j.useBias)
                     }
                 }
                 done += 1
@@ -142,12 +148,12 @@ struct JointStageSync {
     private static func yield() { WorkerPool.yieldProcessor() }
 }
 
-/// The joint passes of one step: on this thread, joint after joint of `sequence` (step order, or the colouring's
+/// The joint passes of one step: on this thread, row after row (`JointRow`, in step order or the colouring's
 /// order), or shared across the pool colour by colour (`JointStageJob`) when `job` is given.
 struct JointPasses {
     let joints: UnsafeMutableBufferPointer<Joint>
     let states: UnsafeMutableBufferPointer<BodyState>
-    let sequence: UnsafeBufferPointer<Int32>
+    let rows: UnsafeMutableBufferPointer<JointRow>
     let context: JointContext
     /// The pool and the record of the shared passes, when the passes are shared.
     let pool: WorkerPool?
@@ -159,7 +165,7 @@ struct JointPasses {
             share(pool, job, warmStarts: true, useBias: true)
             return
         }
-        for j in sequence { joints[Int(j)].warmStart(states: states) }
+        for k in rows.indices { rows[k].warmStart(joints: joints, states: states) }
     }
 
     /// Solves every joint once, with position feedback or without.
@@ -168,7 +174,16 @@ struct JointPasses {
             share(pool, job, warmStarts: false, useBias: useBias)
             return
         }
-        for j in sequence { joints[Int(j)].solve(states: states, context: context, useBias: useBias) }
+        for k in rows.indices { rows[k].solve(joints: joints, states: states, context: context, useBias: useBias) }
+    }
+
+    /// Runs the whole sub-step loop of a step whose only constraints are these joints, shared across the pool
+    /// (`JointStageJob.runSubsteps`); only when the passes are shared.
+    func runSubsteps() {
+        guard let pool, let job else { return }
+        job.pointee.pass = pool.nextPass()
+        job.pointee.sync.unsafelyUnwrapped.reset()
+        pool.run(JointStageJob.runSubsteps, job, chunks: job.pointee.threads)
     }
 
     private func share(_ pool: WorkerPool, _ job: UnsafeMutablePointer<JointStageJob>, warmStarts: Bool, useBias: Bool) {

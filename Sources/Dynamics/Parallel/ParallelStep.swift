@@ -246,6 +246,9 @@ struct StepJob {
     var joints = UnsafeMutableBufferPointer<Joint>(start: nil, count: 0)
     /// The step's active joints (indices into `joints`), in step order.
     var activeJoints = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    /// Where `prepareJoints` writes the row of each joint it prepares (`JointRow`, at the joint's place in
+    /// `activeJoints`), when the joints are solved from rows.
+    var jointRows: UnsafeMutablePointer<JointRow>? = nil
     var jointContext = JointContext(h: 0, inverseH: 0, jointSoftness: .rigid)
     /// The wavefront of the joints (`JointWavefront`), when they are split across the workers.
     var jointOrder = UnsafeBufferPointer<Int32>(start: nil, count: 0)
@@ -292,7 +295,13 @@ struct StepJob {
     static let prepareJoints: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: StepJob.self)
         let active = job.pointee.activeJoints, joints = job.pointee.joints
-        for t in job.pointee.range(chunk, of: active.count) {
+        let range = job.pointee.range(chunk, of: active.count)
+        if let rows = job.pointee.jointRows {
+            JointRow.prepare(active, range, rows: rows, joints: joints, bodies: job.pointee.bodies,
+                             context: job.pointee.jointContext)
+            return
+        }
+        for t in range {
             joints[Int(active[t])].prepare(bodies: job.pointee.bodies, context: job.pointee.jointContext)
         }
     }

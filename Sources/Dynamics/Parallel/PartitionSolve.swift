@@ -36,6 +36,9 @@ struct PartitionJob {
     /// One `JointColouring` per thread of the job, taken with the lanes: a partition that holds a large island of
     /// joints solves them colour by colour, as the step on one thread does.
     var jointColourings: UnsafeMutablePointer<JointColouring>
+    /// The joints' rows (`JointRow`), one for each of `activeJoints`: a partition writes its own range, in its
+    /// solve order.
+    var jointRows: UnsafeMutablePointer<JointRow>
     var slots: WorkerSlots?
     var substeps: Int
     var h: Double
@@ -101,11 +104,13 @@ struct PartitionJob {
                                       contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
             }
         }
-        for t in active { joints[Int(t)].prepare(bodies: bodies, context: j.jointContext) }
         let coloured = active.count >= colouring.pointee.minimumIsland
             && colouring.pointee.build(active: active, joints: UnsafeBufferPointer(joints), states: UnsafeBufferPointer(states))
         colouring.pointee.sequence.withUnsafeBufferPointer { colourSequence in
         let sequence = coloured ? colourSequence : active
+        let rows = UnsafeMutableBufferPointer(start: j.jointRows + Int(part.jointStart), count: sequence.count)
+        JointRow.prepare(sequence, sequence.indices, rows: j.jointRows + Int(part.jointStart), joints: joints,
+                         bodies: bodies, context: j.jointContext)
         lanes.pointee.build(cons, states: states)
         if !watches.isEmpty {
             lanes.pointee.locate(watches, firstConstraint: Int(part.constraintStart), constraintCount: cons.count)
@@ -122,16 +127,21 @@ struct PartitionJob {
                                           changed: j.impactChanged, pass: &impactPass,
                                           threshold: j.restitutionThreshold, h: j.h, passLimit: j.impactPassLimit)
                 }
-                for t in sequence { joints[Int(t)].warmStart(states: states) }
+                for k in rows.indices { rows[k].warmStart(joints: joints, states: states) }
                 schedule.warmStart(states: states, keepsBodies: sequence.isEmpty)
-                for t in sequence { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: true) }
+                for k in rows.indices {
+                    rows[k].solve(joints: joints, states: states, context: j.jointContext, useBias: true)
+                }
                 schedule.solve(states: states, inverseH: inverseH, useBias: true, bodiesKept: sequence.isEmpty)
                 PhysicsWorld.integratePositions(inputs, states: states, h: j.h, maxAngularSpeed: j.maxAngularSpeed)
-                for t in sequence { joints[Int(t)].solve(states: states, context: j.jointContext, useBias: false) }
+                for k in rows.indices {
+                    rows[k].solve(joints: joints, states: states, context: j.jointContext, useBias: false)
+                }
                 schedule.solve(states: states, inverseH: inverseH, useBias: false)
                 if !watches.isEmpty { ImpulseWatch.accumulate(watches, quads: schedule.quads) }
             }
         }
+        JointRow.storeImpulses(UnsafeBufferPointer(rows), into: joints)
         }
         // What the stepping thread would do after the solve, done here while the partition is in the cache: its
         // constraints' impulses kept for the next step (straight from the quads into the touch records), its

@@ -201,8 +201,14 @@ extension PhysicsWorld {
         if coloured { stepsWithColouredJoints += 1 }
         let stagePool = coloured ? solvePool : nil
         if let stagePool { stages.layOut(colouring, threads: stagePool.participants, blockSize: tuning.jointBlock) }
+        // With nothing but joints to solve, the whole sub-step loop is one pool job (`JointStageJob.runSubsteps`).
+        let fusesSubsteps = stagePool != nil && constraints.isEmpty && fieldLinks.isEmpty
+        let inputBlocks = max(1, min(4 * (stagePool?.participants ?? 1), inputs.count))
         let stageSync = stagePool.map {
-            JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: stages.blocks.count)).marks)
+            let blocks = fusesSubsteps
+                ? JointStageJob.substepBlocks(substeps: substeps, inputBlocks: inputBlocks, jointBlocks: stages.blocks.count)
+                : stages.blocks.count
+            return JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: blocks)).marks)
         }
         let splitsJoints = !coloured && solvePool != nil && activeJoints.count >= tuning.minimumJoints
         var wave = JointWavefront()
@@ -210,6 +216,11 @@ extension PhysicsWorld {
         defer { swap(&wave, &scratchJointWave) }
         if splitsJoints { wave.build(active: activeJoints, joints: joints, states: states) }
         let marks = splitsJoints ? solvePool?.marks(count: activeJoints.count) : nil
+        // Unless the wavefront solves them on their records, the joints are solved from rows in solve order.
+        var rows = ContiguousArray<JointRow>()
+        swap(&rows, &scratchJointRows)
+        defer { swap(&rows, &scratchJointRows) }
+        JointRow.reserve(&rows, count: splitsJoints ? 0 : activeJoints.count)
         let threshold = restitutionThreshold, sleepThreshold = self.sleepThreshold
         // With a pool, the impulses are kept and the motion written back by the solve's threads (`finishSolve`).
         var finalizeMarks = ContiguousArray<UInt8>()
@@ -220,6 +231,8 @@ extension PhysicsWorld {
             finalizeMarks.append(contentsOf: repeatElement(0, count: solvePool.participants * ParallelStep.chunksPerThread))
         }
         var finished = false, anyMarks: UInt8 = 0
+        rows.withUnsafeMutableBufferPointer { allRows in
+        let rowBuf = UnsafeMutableBufferPointer(rebasing: allRows[0..<(splitsJoints ? 0 : activeJoints.count)])
         bouncing.withUnsafeBufferPointer { bouncing in
         impactChanged.withUnsafeMutableBufferPointer { impactChanged in
         impactGains.withUnsafeMutableBufferPointer { gains in
@@ -245,16 +258,22 @@ extension PhysicsWorld {
             job.sleepThreshold = sleepThreshold
             job.marksFast = enableContinuous
             job.joints = jointBuf
-            job.activeJoints = activeBuf
+            // Prepared along the solve order, each joint's row written, when there are rows.
+            job.activeJoints = splitsJoints ? activeBuf : sequenceBuf
+            job.jointRows = splitsJoints ? nil : rowBuf.baseAddress
             job.jointContext = context
             job.jointOrder = orderBuf
             job.jointPredecessors = beforeBuf
             job.marks = marks
-            var stageJob = JointStageJob(joints: jointBuf, states: stateBuf, sequence: sequenceBuf, blocks: blockBuf,
+            var stageJob = JointStageJob(joints: jointBuf, states: stateBuf, rows: rowBuf, blocks: blockBuf,
                                          stageStart: stageBuf, context: context,
                                          threads: stagePool?.participants ?? 1, sync: stageSync)
+            stageJob.inputs = inputBuf
+            stageJob.inputBlocks = inputBlocks
+            stageJob.substeps = substeps
+            stageJob.maxAngularSpeed = maxAngularSpeed
             withUnsafeMutablePointer(to: &stageJob) { stageJob in
-            let jointPasses = JointPasses(joints: jointBuf, states: stateBuf, sequence: sequenceBuf, context: context,
+            let jointPasses = JointPasses(joints: jointBuf, states: stateBuf, rows: rowBuf, context: context,
                                           pool: stagePool, job: stagePool == nil ? nil : stageJob)
             withUnsafeMutablePointer(to: &job) { job in
             let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
@@ -263,8 +282,9 @@ extension PhysicsWorld {
             if let parallel { parallel.prepareContacts() }
             if let parallel, splitsJoints || stagePool != nil {
                 parallel.prepareJoints()
-            } else {
-                for j in activeJoints { jointBuf[Int(j)].prepare(bodies: bodyBuf, context: context) }
+            } else if let rowBase = rowBuf.baseAddress {
+                JointRow.prepare(sequenceBuf, sequenceBuf.indices, rows: rowBase, joints: jointBuf, bodies: bodyBuf,
+                                 context: context)
             }
             if let parallel {
                 // With a pool, the quads are written across the workers.
@@ -277,7 +297,11 @@ extension PhysicsWorld {
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule in
             parallel?.useContacts(schedule, splits: splitsContacts)
-            for k in 0..<substeps {
+            if fusesSubsteps {
+                stepsWithJointSubstepsShared += 1
+                jointPasses.runSubsteps()
+            }
+            for k in 0..<(fusesSubsteps ? 0 : substeps) {
                 if !bouncing.isEmpty { VelocityChange.startMeasuring(gains, inputs: inputBuf, states: stateBuf) }
                 if let parallel {
                     parallel.integrateVelocities()
@@ -345,7 +369,9 @@ extension PhysicsWorld {
                 lanes.storeImpulses(into: touchStore)
             }
             }
+            JointRow.storeImpulses(UnsafeBufferPointer(rowBuf), into: jointBuf)
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
+        }
         }
         }
         }
@@ -427,6 +453,10 @@ extension PhysicsWorld {
         }
         for k in scratchPartitionLanes.indices { scratchPartitionLanes[k].kernel = contactKernel.supported }
         stepsSplitByIslands += 1
+        var rows = ContiguousArray<JointRow>()
+        swap(&rows, &scratchJointRows)
+        defer { swap(&rows, &scratchJointRows) }
+        JointRow.reserve(&rows, count: max(islands.joints.count, 1))
         let threshold = restitutionThreshold, sleepThreshold = self.sleepThreshold
         let passLimit = bouncing.count + ContactImpact.extraPasses
         var finalizeMarks = ContiguousArray<UInt8>()
@@ -452,6 +482,7 @@ extension PhysicsWorld {
         scratchPartitionInputs.withUnsafeMutableBufferPointer { gatheredBuf in
         inputs.withUnsafeBufferPointer { stepInputBuf in
         scratchPartitionJointColourings.withUnsafeMutableBufferPointer { colouringBuf in
+        rows.withUnsafeMutableBufferPointer { rowBuf in
             var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf,
                                    joints: jointBuf, partitions: parts, runOrder: runOrder,
                                    stepInputs: stepInputBuf, inputs: inputBuf,
@@ -459,6 +490,7 @@ extension PhysicsWorld {
                                    impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
                                    gatheredInputs: gatheredBuf.baseAddress.unsafelyUnwrapped,
                                    jointColourings: colouringBuf.baseAddress.unsafelyUnwrapped,
+                                   jointRows: rowBuf.baseAddress.unsafelyUnwrapped,
                                    slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
                                    maxAngularSpeed: maxAngularSpeed, contactSoftness: contactSoftness,
                                    staticSoftness: staticSoftness, jointContext: context,
@@ -475,6 +507,7 @@ extension PhysicsWorld {
                     }
                 }
             }
+        }
         }
         }
         }

@@ -47,15 +47,17 @@ struct PhysicsWorld {
     var scratchJointWave = JointWavefront()
     /// The colours of a step's large islands of joints, and their blocks when the colours are shared.
     var scratchJointColouring = JointColouring()
-    /// Islands of at least this many joints are solved colour by colour (`JointColouring`). Off by default: on the
-    /// v3 joint grid the colours cost more than they saved, on one thread and on two (docs/performance.md, "Joint
-    /// colours"); the tests turn them on.
-    var jointColouringMinimumIsland = Int.max
+    /// Islands of at least this many joints are solved colour by colour (`JointColouring`): from compact rows in
+    /// eight colours, the v3 joint grid costs less processor time than in step order and two workers share it
+    /// (docs/performance.md, "Joint rows and eight colours").
+    var jointColouringMinimumIsland = JointColouring().minimumIsland
     /// The code that solves the contact quads (`ContactKernel`): by default the widest this processor runs, or the
     /// one `LUADYN_CONTACT_KERNEL` names; one this processor lacks is replaced by the widest it has. Every kernel
     /// gives the same bits.
     var contactKernel = ContactKernel.preferred
     var scratchJointStages = JointColourStages()
+    /// The compact rows of a step's joint solve (`JointRow`), kept for the next step's.
+    var scratchJointRows = ContiguousArray<JointRow>()
     /// The touching contacts of a step that may be split by islands, the islands and their partitions, and one
     /// `ContactLanes` per thread solving partitions (`PartitionJob`).
     var scratchTouching = ContiguousArray<Int32>()
@@ -96,6 +98,8 @@ struct PhysicsWorld {
     /// (its restitution is the larger of theirs, `mixRestitution`), so with none the step skips looking for
     /// bouncing constraints, a pass over every touch record.
     private(set) var bouncyShapes = 0
+    /// Steps whose whole sub-step loop was one pool job of coloured joints (`JointStageJob.runSubsteps`).
+    var stepsWithJointSubstepsShared = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.

@@ -31,6 +31,7 @@ extension PhysicsWorld {
                 part("free contacts", freeContacts), part("free touches", freeTouches), part("free joints", freeJoints), part("events", events),
                 part("solver states", scratchStates), part("solver inputs", scratchInputs),
                 part("contact constraints", scratchConstraints), part("joint scratch", scratchJoints),
+                part("joint rows", scratchJointRows),
                 part("impulse watches", scratchWatches), part("bouncing contacts", scratchBouncing),
                 part("impact marks", scratchImpactChanged), part("impact gains", scratchImpactGains),
                 part("pair candidates", scratchCandidates), part("pairs", scratchPairs),

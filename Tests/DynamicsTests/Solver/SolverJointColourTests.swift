@@ -162,7 +162,7 @@ extension SolverJointColourTests {
     /// Runs the scene at `workers` workers with `tuning`, returning the outcome and the world's probes.
     static func run(_ workers: Int, _ tuning: ParallelTuning, frames: Int,
                     _ build: (Animator, SolverWorkerTests.EventLog) throws -> [DynamicItem])
-        throws -> (bits: [UInt64], shared: Int, coloured: Int, byIslands: Int) {
+        throws -> (bits: [UInt64], shared: Int, coloured: Int, byIslands: Int, substepsShared: Int) {
         let animator = try Animator(referenceSize: Vector(2000, 1200))
         try animator.setWorkerCount(workers)
         animator.world.parallelTuning = tuning
@@ -170,7 +170,8 @@ extension SolverJointColourTests {
         let items = try build(animator, SolverWorkerTests.EventLog())
         try stepFrames(animator, frames)
         return (SolverWorkerTests.state(items), animator.world.chunksSharedWithWorkers,
-                animator.world.stepsWithColouredJoints, animator.world.stepsSplitByIslands)
+                animator.world.stepsWithColouredJoints, animator.world.stepsSplitByIslands,
+                animator.world.stepsWithJointSubstepsShared)
     }
 
     @Test func aColouredGridIsTheSameAtAnyWorkerCount() throws {
@@ -178,6 +179,7 @@ extension SolverJointColourTests {
         let build = SolverWorkerTests.jointGrid(side: 24)
         let serial = try Self.run(1, ParallelTuning(), frames: 20, build)
         #expect(serial.coloured == 20, "the grid was not coloured on every step")
+        #expect(serial.substepsShared == 0)
         #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
         var finest = ParallelTuning.finest
         finest.jointBlock = 1
@@ -185,16 +187,48 @@ extension SolverJointColourTests {
             for tuning in [finest, ParallelTuning()] {
                 // As `SolverWorkerTests`: a run the workers took no part in (the pool is process-wide, and other
                 // suites' worlds hold it while they step) is run again, up to ten times.
-                var shared = 0
+                var shared = 0, substepsShared = 0
                 for _ in 0..<10 where shared == 0 {
                     let parallel = try Self.run(workers, tuning, frames: 20, build)
                     shared = parallel.shared
+                    substepsShared = parallel.substepsShared
                     #expect(parallel.coloured == 20)
                     #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
                 }
                 #expect(shared > 0, "no work was shared at \(workers) workers in ten runs")
+                // Nothing but joints: a step that held the pool ran its sub-step loop as one pool job.
+                #expect(shared == 0 || substepsShared > 0, "the sub-steps were never one pool job")
             }
         }
+    }
+
+    @Test func aColouredGridBesideContactsIsTheSameAtAnyWorkerCount() throws {
+        // A box resting on the floor beside the grid: with contacts to solve, the joints' passes are pool jobs of
+        // their own between the contacts' (`JointPasses`), not one job for the whole sub-step loop.
+        let build: (Animator, SolverWorkerTests.EventLog) throws -> [DynamicItem] = { animator, log in
+            var items = try SolverWorkerTests.jointGrid(side: 24)(animator, log)
+            let resting = try box(1800, 1195, side: 10, name: "resting")
+            let collision = CollisionBehavior(items: [resting])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            try animator.addBehavior(collision)
+            try animator.addBehavior(GravityBehavior(items: [resting]))
+            items.append(resting)
+            return items
+        }
+        // The finest tuning never splits by islands, so the grid is coloured on the whole-world path.
+        var finest = ParallelTuning.finest
+        finest.jointBlock = 1
+        let serial = try Self.run(1, finest, frames: 20, build)
+        #expect(serial.coloured == 20)
+        var shared = 0
+        for _ in 0..<10 where shared == 0 {
+            let parallel = try Self.run(2, finest, frames: 20, build)
+            shared = parallel.shared
+            #expect(parallel.coloured == 20)
+            #expect(parallel.substepsShared < 20, "the box never touched the floor")
+            #expect(parallel.bits == serial.bits, "state differs at 2 workers")
+        }
+        #expect(shared > 0, "no work was shared in ten runs")
     }
 
     @Test func aColouredIslandBesideAnotherIsColouredTheSameWay() throws {
