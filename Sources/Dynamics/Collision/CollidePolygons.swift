@@ -186,7 +186,44 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
         if d < mostFacing { mostFacing = d; j1 = j }
     }
     let j2 = inc.next(j1)
-    let v21 = incVertices[j1], v22 = incVertices[j2]
+    clipIncidentEdge(ReferenceEdge(start: v11, end: v12, startIndex: i1, endIndex: i2, normal: nRef,
+                                   tangent: (v12 - v11).normalized, radius: ref.radius),
+                     IncidentEdge(start: incVertices[j1], end: incVertices[j2], startIndex: j1, endIndex: j2,
+                                  radius: inc.radius),
+                     separation: separation, flip: flip, xfA, xfB, into: &m)
+}
+
+/// The reference edge of a clipping, in A's frame: from `start` (vertex `startIndex` of its polygon) to `end`, its
+/// outward unit `normal`, and `tangent`, the unit direction from start to end (`(end - start).normalized`, or a value
+/// every projection along which rounds to the same numbers).
+struct ReferenceEdge {
+    var start: Vector
+    var end: Vector
+    var startIndex: Int
+    var endIndex: Int
+    var normal: Vector
+    var tangent: Vector
+    var radius: Double
+}
+
+/// The incident edge of a clipping, in A's frame: the other polygon's edge that faces the reference edge most, from
+/// `start` (vertex `startIndex`) to `end`, running against the reference edge's direction.
+struct IncidentEdge {
+    var start: Vector
+    var end: Vector
+    var startIndex: Int
+    var endIndex: Int
+    var radius: Double
+}
+
+/// The clipping of `clipPolygons` once its edges are chosen, shared with the rectangles' narrowphase
+/// (`collideRectangles`), which finds the edges with less work but must build the same manifold from them.
+@inline(__always)
+func clipIncidentEdge(_ ref: ReferenceEdge, _ inc: IncidentEdge, separation: Double, flip: Bool,
+                      _ xfA: Transform, _ xfB: Transform, into m: inout Manifold) {
+    let i1 = ref.startIndex, i2 = ref.endIndex, j1 = inc.startIndex, j2 = inc.endIndex
+    let v11 = ref.start, v12 = ref.end, v21 = inc.start, v22 = inc.end
+    let nRef = ref.normal
     let radii = ref.radius + inc.radius
     m = Manifold()
     @inline(__always) func id(_ refFeature: Int, _ incFeature: Int) -> UInt32 {
@@ -194,7 +231,7 @@ func clipPolygons(reference ref: LocalPolygon, edge i1: Int, incident inc: Local
     }
 
     // Where the incident edge (which runs against the reference edge's direction) lies along the reference edge.
-    let tangent = (v12 - v11).normalized
+    let tangent = ref.tangent
     let upper1 = dot(v12 - v11, tangent)
     let upper2 = dot(v21 - v11, tangent)
     let lower2 = dot(v22 - v11, tangent)

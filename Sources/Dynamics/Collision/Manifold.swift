@@ -160,7 +160,11 @@ func collide(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafePointer<Sha
     if a.pointee.kind == .polygon && b.pointee.kind == .polygon && (a.pointee.count != 2 || b.pointee.count != 2)
         && a.pointee.coveredEdges == 0 && b.pointee.coveredEdges == 0 {
         if a.pointee.isAxisRectangle {
-            collideRectangleAndPolygon(a, xfA, b, xfB, into: &m, hint: &hint)
+            if b.pointee.isAxisRectangle {
+                collideRectangles(a, xfA, b, xfB, into: &m, hint: &hint)
+            } else {
+                collideRectangleAndPolygon(a, xfA, b, xfB, into: &m, hint: &hint)
+            }
         } else {
             collidePolygons(a, xfA, b, xfB, into: &m, hint: &hint)
         }
