@@ -45,19 +45,8 @@ func collideRectangles(_ a: UnsafePointer<Shape>, _ xfA: Transform, _ b: UnsafeP
 
         // A's faces in order (bottom, right, top, left), each B's deepest coordinate against A's side, with the
         // early stop of `maxSeparation`.
-        var sepA = ra[0].y - maxY, edgeA = 0
-        if sepA <= limit {
-            let s1 = minX - ra[1].x
-            if s1 > sepA { sepA = s1; edgeA = 1 }
-            if sepA <= limit {
-                let s2 = minY - ra[2].y
-                if s2 > sepA { sepA = s2; edgeA = 2 }
-                if sepA <= limit {
-                    let s3 = ra[3].x - maxX
-                    if s3 > sepA { sepA = s3; edgeA = 3 }
-                }
-            }
-        }
+        let (sepA, edgeA) = deepestFaceOfAxisRectangle(ra, minX: minX, maxX: maxX, minY: minY, maxY: maxY,
+                                                       limit: limit)
         guard sepA <= limit else { hint = SeparatingFace.ofA(edgeA); m = Manifold(); return }
 
         // B's faces: A's deepest corner along each normal, picked by the normal's signs.

@@ -33,19 +33,8 @@ private func collideLocalRectangleAndPolygon(_ pa: LocalPolygon, _ pb: LocalPoly
     }
     // A's faces in order (bottom, right, top, left): `maxSeparation(pa, pb)`'s values, each the projection of B's
     // deepest vertex on the face's exact axis normal.
-    var sepA = ra[0].y - maxY, edgeA = 0
-    if sepA <= limit {
-        let s1 = minX - ra[1].x
-        if s1 > sepA { sepA = s1; edgeA = 1 }
-        if sepA <= limit {
-            let s2 = minY - ra[2].y
-            if s2 > sepA { sepA = s2; edgeA = 2 }
-            if sepA <= limit {
-                let s3 = ra[3].x - maxX
-                if s3 > sepA { sepA = s3; edgeA = 3 }
-            }
-        }
-    }
+    let (sepA, edgeA) = deepestFaceOfAxisRectangle(ra.baseAddress.unsafelyUnwrapped, minX: minX, maxX: maxX, minY: minY,
+                                                   maxY: maxY, limit: limit)
     guard sepA <= limit else { hint = SeparatingFace.ofA(edgeA); m = Manifold(); return }
 
     // B's faces: A's deepest corner along each normal, picked by the normal's signs (left/right x, bottom/top y).
@@ -75,4 +64,27 @@ private func collideLocalRectangleAndPolygon(_ pa: LocalPolygon, _ pb: LocalPoly
         return
     }
     clipPolygons(reference: pa, edge: edgeA, incident: pb, separation: sepA, flip: false, xfA, xfB, into: &m)
+}
+
+/// The face of an axis rectangle A (its corners `ra`: bottom left, bottom right, top right, top left) that B lies
+/// farthest beyond, given B's extent along the axes: the faces in order (bottom, right, top, left), each B's deepest
+/// coordinate against A's side, stopping at the first face past `limit` (`maxSeparation`'s early stop). Returns the
+/// separation and the face's index.
+@inline(__always)
+func deepestFaceOfAxisRectangle(_ ra: UnsafePointer<Vector>, minX: Double, maxX: Double, minY: Double, maxY: Double,
+                                limit: Double) -> (Double, Int) {
+    var sepA = ra[0].y - maxY, edgeA = 0
+    if sepA <= limit {
+        let s1 = minX - ra[1].x
+        if s1 > sepA { sepA = s1; edgeA = 1 }
+        if sepA <= limit {
+            let s2 = minY - ra[2].y
+            if s2 > sepA { sepA = s2; edgeA = 2 }
+            if sepA <= limit {
+                let s3 = ra[3].x - maxX
+                if s3 > sepA { sepA = s3; edgeA = 3 }
+            }
+        }
+    }
+    return (sepA, edgeA)
 }
