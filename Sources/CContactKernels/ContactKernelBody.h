@@ -138,18 +138,23 @@ static inline __attribute__((always_inline)) void NAME(gatherMotion)(LuadynWideC
   GATHER_MOTION(q0, q1, bodyB, bodies, B->dpx, B->dpy, B->qc, B->qs);
 }
 
+/* Both points' separations now, from the bodies' motion since the step began (two-point quads). */
+static inline __attribute__((always_inline)) void NAME(separations)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
+                                                                  LuadynSolverBody *restrict bodies, V nx, V ny, V *s1,
+                                                                  V *s2) {
+  NAME(Motion) mA, mB;
+  NAME(gatherMotion)(q0, q1, bodies, &mA, &mB);
+  *s1 = POINT_SEPARATION(q0, q1, p1, mA, mB, nx, ny);
+  *s2 = POINT_SEPARATION(q0, q1, p2, mA, mB, nx, ny);
+}
+
 /* `WideContactSolver.solve(_:bodies:inverseH:useBias:)`: point by point, then friction. */
 static inline __attribute__((always_inline)) void NAME(solveTwo)(LuadynWideContact *restrict q0, LuadynWideContact *restrict q1,
                                                                LuadynSolverBody *restrict bodies, V inverseH, V pushFloor,
                                                                int useBias) {
   V nx = LOAD(q0, q1, nx), ny = LOAD(q0, q1, ny);
   V s1, s2;
-  {
-    NAME(Motion) mA, mB;
-    NAME(gatherMotion)(q0, q1, bodies, &mA, &mB);
-    s1 = POINT_SEPARATION(q0, q1, p1, mA, mB, nx, ny);
-    s2 = POINT_SEPARATION(q0, q1, p2, mA, mB, nx, ny);
-  }
+  NAME(separations)(q0, q1, bodies, nx, ny, &s1, &s2);
   NAME(Side) A, B;
   NAME(gatherSides)(q0, q1, bodies, &A, &B);
   V biasRate = LOAD(q0, q1, biasRate), massScale = LOAD(q0, q1, massScale);
@@ -203,12 +208,7 @@ static inline __attribute__((always_inline)) void NAME(solveBlock)(LuadynWideCon
                                                                  int useBias) {
   V nx = LOAD(q0, q1, nx), ny = LOAD(q0, q1, ny);
   V s1, s2;
-  {
-    NAME(Motion) mA, mB;
-    NAME(gatherMotion)(q0, q1, bodies, &mA, &mB);
-    s1 = POINT_SEPARATION(q0, q1, p1, mA, mB, nx, ny);
-    s2 = POINT_SEPARATION(q0, q1, p2, mA, mB, nx, ny);
-  }
+  NAME(separations)(q0, q1, bodies, nx, ny, &s1, &s2);
   NAME(Side) A, B;
   NAME(gatherSides)(q0, q1, bodies, &A, &B);
   V i1 = LOAD(q0, q1, p1.normalImpulse), i2 = LOAD(q0, q1, p2.normalImpulse);

@@ -9,6 +9,33 @@
 /* Nothing here may fuse a multiply and an add (the Swift kernel never does): this file is compiled with
    -ffp-contract=off, and no function is built for a target with FMA. */
 
+/* The solver bodies' velocity and motion rows of one side of a quad (or two), as lanes: the same at every width,
+   over the width's GATHER_ROWS. */
+#define GATHER_VELOCITY(q0, q1, side, bodies, vx, vy, w)                                                           \
+  do {                                                                                                             \
+    V unused_;                                                                                                     \
+    GATHER_ROWS(q0, q1, side, bodies, velocity, vx, vy, w, unused_);                                               \
+    (void)unused_;                                                                                                 \
+  } while (0)
+#define GATHER_MOTION(q0, q1, side, bodies, dpx, dpy, qc, qs) GATHER_ROWS(q0, q1, side, bodies, motion, dpx, dpy, qc, qs)
+
+/* Runs RUN(kernel, useBias) with the kernel for quads of `kind` and the bias as a constant, so the loop RUN makes
+   holds no branch on either. */
+#define SOLVE_BY_KIND(RUN)                                                                                         \
+  do {                                                                                                             \
+    switch (kind) {                                                                                                \
+    case LUADYN_QUADS_BLOCK:                                                                                       \
+      if (useBias) RUN(solveBlock, 1); else RUN(solveBlock, 0);                                                    \
+      break;                                                                                                       \
+    case LUADYN_QUADS_TWO_POINTS:                                                                                  \
+      if (useBias) RUN(solveTwo, 1); else RUN(solveTwo, 0);                                                        \
+      break;                                                                                                       \
+    default:                                                                                                       \
+      if (useBias) RUN(solveOne, 1); else RUN(solveOne, 0);                                                        \
+      break;                                                                                                       \
+    }                                                                                                              \
+  } while (0)
+
 /* ---- Four lanes, SSE2: one quad at a time; q1 is ignored. ---- */
 #define GE _mm_cmpge_ps
 #define GT _mm_cmpgt_ps
@@ -71,13 +98,6 @@
     V r2 = ROW(q0, q1, side, 2, bodies, part), r3 = ROW(q0, q1, side, 3, bodies, part);                            \
     TRANSPOSE_ROWS(r0, r1, r2, r3, c0, c1, c2, c3);                                                                \
   } while (0)
-#define GATHER_VELOCITY(q0, q1, side, bodies, vx, vy, w)                                                           \
-  do {                                                                                                             \
-    V unused_;                                                                                                     \
-    GATHER_ROWS(q0, q1, side, bodies, velocity, vx, vy, w, unused_);                                               \
-    (void)unused_;                                                                                                 \
-  } while (0)
-#define GATHER_MOTION(q0, q1, side, bodies, dpx, dpy, qc, qs) GATHER_ROWS(q0, q1, side, bodies, motion, dpx, dpy, qc, qs)
 /* q1's bodies first, then q0's, each quad's last lane first: the two quads share no moving body, so this is what
    storing q0's and then q1's gives. */
 #define STORE_VELOCITY(q0, q1, side, bodies, vx, vy, w)                                                            \
@@ -124,31 +144,6 @@ void luadyn_warm_start_groups_avx2(LuadynWideContact *quads, const LuadynLaneGro
   }
 }
 
-/* One loop per kind and bias, so the loops hold no branch on either. */
-#define SOLVE_LOOP(kernel, useBias)                                                                                \
-  do {                                                                                                             \
-    for (; i + 2 <= count; i += 2) kernel##_avx2(quads + i, quads + i + 1, bodies, h8, floor8, useBias);           \
-    if (i < count) kernel##_avx2quad(quads + i, quads + i, bodies, h4, floor4, useBias);                           \
-  } while (0)
-
-void luadyn_solve_avx2(LuadynWideContact *quads, intptr_t count, LuadynSolverBody *bodies, int kind,
-                       float inverseH, float pushFloor, int useBias) {
-  __m256 h8 = _mm256_set1_ps(inverseH), floor8 = _mm256_set1_ps(pushFloor);
-  __m128 h4 = _mm_set1_ps(inverseH), floor4 = _mm_set1_ps(pushFloor);
-  intptr_t i = 0;
-  switch (kind) {
-  case LUADYN_QUADS_BLOCK:
-    if (useBias) SOLVE_LOOP(solveBlock, 1); else SOLVE_LOOP(solveBlock, 0);
-    break;
-  case LUADYN_QUADS_TWO_POINTS:
-    if (useBias) SOLVE_LOOP(solveTwo, 1); else SOLVE_LOOP(solveTwo, 0);
-    break;
-  default:
-    if (useBias) SOLVE_LOOP(solveOne, 1); else SOLVE_LOOP(solveOne, 0);
-    break;
-  }
-}
-
 /* A run of `count` quads from `quads`, with `kernel`. */
 #define SOLVE_RUN(kernel, quads, count, useBias)                                                                   \
   do {                                                                                                             \
@@ -173,6 +168,16 @@ static inline __attribute__((always_inline)) void solveGroups_avx2(LuadynWideCon
   }
 }
 
+/* All `count` quads are of one kind: one run. */
+void luadyn_solve_avx2(LuadynWideContact *quads, intptr_t count, LuadynSolverBody *bodies, int kind,
+                       float inverseH, float pushFloor, int useBias) {
+  __m256 h8 = _mm256_set1_ps(inverseH), floor8 = _mm256_set1_ps(pushFloor);
+  __m128 h4 = _mm_set1_ps(inverseH), floor4 = _mm_set1_ps(pushFloor);
+#define SOLVE_ALL(kernel, useBias) SOLVE_RUN(kernel, quads, count, useBias)
+  SOLVE_BY_KIND(SOLVE_ALL);
+#undef SOLVE_ALL
+}
+
 void luadyn_solve_groups_avx2(LuadynWideContact *quads, const LuadynLaneGroup *groups, intptr_t groupCount,
                               LuadynSolverBody *bodies, float inverseH, float pushFloor, int useBias) {
   if (useBias) {
@@ -182,7 +187,6 @@ void luadyn_solve_groups_avx2(LuadynWideContact *quads, const LuadynLaneGroup *g
   }
 }
 #undef SOLVE_RUN
-#undef SOLVE_LOOP
 
 #pragma clang attribute pop
 
@@ -201,17 +205,7 @@ void luadyn_warm_start_sse2(LuadynWideContact *quads, intptr_t count, LuadynSolv
 void luadyn_solve_sse2(LuadynWideContact *quads, intptr_t count, LuadynSolverBody *bodies, int kind,
                        float inverseH, float pushFloor, int useBias) {
   __m128 h4 = _mm_set1_ps(inverseH), floor4 = _mm_set1_ps(pushFloor);
-  switch (kind) {
-  case LUADYN_QUADS_BLOCK:
-    if (useBias) SOLVE_LOOP(solveBlock, 1); else SOLVE_LOOP(solveBlock, 0);
-    break;
-  case LUADYN_QUADS_TWO_POINTS:
-    if (useBias) SOLVE_LOOP(solveTwo, 1); else SOLVE_LOOP(solveTwo, 0);
-    break;
-  default:
-    if (useBias) SOLVE_LOOP(solveOne, 1); else SOLVE_LOOP(solveOne, 0);
-    break;
-  }
+  SOLVE_BY_KIND(SOLVE_LOOP);
 }
 #undef SOLVE_LOOP
 

@@ -28,13 +28,6 @@
     V r2 = _mm_load_ps(bodies[(q0)->side[2]].part), r3 = _mm_load_ps(bodies[(q0)->side[3]].part);                  \
     TRANSPOSE_ROWS(r0, r1, r2, r3, c0, c1, c2, c3);                                                                \
   } while (0)
-#define GATHER_VELOCITY(q0, q1, side, bodies, vx, vy, w)                                                           \
-  do {                                                                                                             \
-    V unused_;                                                                                                     \
-    GATHER_ROWS(q0, q1, side, bodies, velocity, vx, vy, w, unused_);                                               \
-    (void)unused_;                                                                                                 \
-  } while (0)
-#define GATHER_MOTION(q0, q1, side, bodies, dpx, dpy, qc, qs) GATHER_ROWS(q0, q1, side, bodies, motion, dpx, dpy, qc, qs)
 #define STORE_VELOCITY(q0, q1, side, bodies, vx, vy, w)                                                            \
   do {                                                                                                             \
     V r0, r1, r2, r3;                                                                                              \
