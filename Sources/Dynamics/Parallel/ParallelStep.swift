@@ -211,10 +211,9 @@ struct StepJob {
     var bodies: UnsafeMutableBufferPointer<Body>
     var states: UnsafeMutableBufferPointer<BodyState>
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
-    var touches: UnsafeBufferPointer<ContactTouch>
+    /// The touch records: read by the preparation, the impulses kept in them by `finishSolve`.
+    var touches: UnsafeMutableBufferPointer<ContactTouch>
     var inputs: UnsafeBufferPointer<VelocityInput>
-    /// The touch records again, for keeping the impulses (`finishSolve`).
-    var touchStore = UnsafeMutableBufferPointer<ContactTouch>(start: nil, count: 0)
     /// The step's length and the sleep threshold, for writing the motion back.
     var dt: Double = 0
     var sleepThreshold: Double = 0
@@ -350,7 +349,7 @@ struct StepJob {
         if chunk < quadChunks {
             let quads = job.pointee.finishQuads, sources = job.pointee.finishSources
             let cons = job.pointee.constraints
-            guard let touches = job.pointee.touchStore.baseAddress else { return }
+            guard let touches = job.pointee.touches.baseAddress else { return }
             let lower = chunk * job.pointee.quadChunkSize, upper = min(quads.count, lower + job.pointee.quadChunkSize)
             for k in lower..<upper {
                 let lanes = sources[k]

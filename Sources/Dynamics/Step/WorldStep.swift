@@ -249,11 +249,9 @@ extension PhysicsWorld {
         stages.blocks.withUnsafeBufferPointer { blockBuf in
         stages.stageStart.withUnsafeBufferPointer { stageBuf in
         finalizeMarks.withUnsafeMutableBufferPointer { marksBuf in
-            let touchBuf = UnsafeBufferPointer(touchStore)
-            var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf, inputs: inputBuf,
+            var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchStore, inputs: inputBuf,
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
-            job.touchStore = touchStore
             job.dt = dt
             job.sleepThreshold = sleepThreshold
             job.marksFast = enableContinuous
@@ -291,7 +289,7 @@ extension PhysicsWorld {
                 lanes.build(cons, states: stateBuf, writingQuads: false)
                 parallel.writeQuads(&lanes)
             } else {
-                lanes.build(preparing: cons, touches: touchBuf, bodies: bodyBuf, states: stateBuf,
+                lanes.build(preparing: cons, touches: UnsafeBufferPointer(touchStore), bodies: bodyBuf, states: stateBuf,
                             contactSoftness: contactSoftness, staticSoftness: staticSoftness)
             }
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
@@ -410,7 +408,7 @@ extension PhysicsWorld {
     /// (`FinalizeMark`): a body whose state was not finite, whose step is still to discard, or one marked fast.
     private mutating func finishStep(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
                                      watches: ContiguousArray<ImpulseWatch>, dt: Double,
-                                     finished: Bool = false, marks: UInt8 = 0) {
+                                     finished: Bool, marks: UInt8) {
         if finished { stepsFinishedInSolve += 1 }
         for w in watches { events[Int(w.event)].impulse = w.total }
 
