@@ -5,7 +5,7 @@ import Testing
 /// (`ParallelStep.finishSolve`) or partition by partition (`PartitionJob`), are bit for bit what the stepping
 /// thread writes after the solve. A step that finishes in its solve has also written its quads across the workers
 /// (`ParallelStep.writeQuads`: both run whenever the solve has a pool), so the same comparison covers those.
-@Suite(.serialized) struct SolverFinishTests {
+@Suite(.serialized, .takesWorkerPoolTurn) struct SolverFinishTests {
     /// What a run of the island field ends with.
     struct Outcome {
         var bits: [UInt64]

@@ -3,7 +3,7 @@ import Testing
 
 /// A step whose solve is split by islands (`IslandPartitions`, `PartitionJob`) gives bit for bit what one thread
 /// gives, at any worker count, and its islands are the ones the world's constraints make.
-@Suite(.serialized) struct SolverIslandTests {
+@Suite(.serialized, .takesWorkerPoolTurn) struct SolverIslandTests {
     /// What a run ends with, and how it was stepped.
     struct Outcome {
         var bits: [UInt64]

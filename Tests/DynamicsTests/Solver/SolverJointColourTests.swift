@@ -4,7 +4,7 @@ import Testing
 /// Large islands of joints solve in a few colours instead of step order (`JointColouring`), the colours shared
 /// across the workers (`JointColourStages`): every colour a set of joints that share no moving body, each body
 /// meeting its joints nearly always in step order, and the result the same bit for bit at any worker count.
-@Suite(.serialized) struct SolverJointColourTests {
+@Suite(.serialized, .takesWorkerPoolTurn) struct SolverJointColourTests {
     /// Bodies `0..<count` (0 static, the others moving) and pin joints between the given pairs, as the step sees
     /// them.
     struct JointSet {

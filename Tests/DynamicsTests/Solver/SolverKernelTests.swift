@@ -4,7 +4,7 @@ import Testing
 /// The contact kernels (`ContactKernel`): the Swift quad kernel, the C four-lane SSE2 one and the C eight-lane AVX2
 /// one must give the same bits on quads from real scenes, pass by pass and over whole runs. The kernels a processor
 /// lacks are skipped (an arm64 machine runs only the Swift one).
-@Suite struct SolverKernelTests {
+@Suite(.takesWorkerPoolTurn) struct SolverKernelTests {
     /// The kernels this processor runs, the Swift one first.
     static let kernels = ContactKernel.allCases.filter(\.isSupported)
 

@@ -4,7 +4,7 @@ import Testing
 /// A step split across worker threads gives bit for bit what one thread gives, whatever the number of workers:
 /// each scene runs at 1, 2 and 3 workers and every item's centre, angle and velocities are compared by bit pattern,
 /// and so are the contact events in the order they were heard.
-@Suite(.serialized) struct SolverWorkerTests {
+@Suite(.serialized, .takesWorkerPoolTurn) struct SolverWorkerTests {
     /// Every item's state, as bit patterns, and the events heard, in order.
     struct Outcome {
         var bits: [UInt64]
@@ -134,8 +134,9 @@ import Testing
         for workers in [2, 3] {
             for tuning in [ParallelTuning.finest, ParallelTuning()] {
                 // The comparison means something only if the workers took part. Whether they do is up to the
-                // system: the pool is process-wide, so a step finds it held while another suite's large world
-                // steps, and a worker that gets no processor takes no chunk. So a run that shared nothing is run
+                // system: the pool is process-wide, so a step finds it held while another test's large world
+                // steps (the suites that check sharing take turns, `WorkerPoolTurn`, but any large world takes the
+                // pool), and a worker that gets no processor takes no chunk. So a run that shared nothing is run
                 // again, a few times; every run must give the serial result.
                 var shared = 0
                 for _ in 0..<5 where shared == 0 {
