@@ -6,9 +6,10 @@ import Dynamics
 /// objects that describe the world (items, behaviours), the shapes' point blocks and their filter lists, and the
 /// allocator's own overhead.
 public enum MemoryBreakdown {
-    /// Builds a pile of `count` bodies through the Swift API, steps it `steps` frames, and lists the world's parts.
-    public static func table(count: Int, steps: Int) throws -> Table {
-        let world = try DynamicsWorld(scene: Scenes.pile(count: count, steps: steps))
+    /// Builds a pile of `count` bodies through the Swift API, steps it `steps` frames on `workers` threads, and
+    /// lists the world's parts.
+    public static func table(count: Int, steps: Int, workers: Int = 1) throws -> Table {
+        let world = try DynamicsWorld(scene: Scenes.pile(count: count, steps: steps), workers: workers)
         for _ in 0..<steps { try world.step(Runner.dt) }
         let parts = world.storageParts
         var table = Table(headers: ["part", "in use", "room for", "bytes each", "bytes per body"])

@@ -13,7 +13,7 @@ struct Options {
     /// Internal: be the child process that times building one scene on one engine (scene key, engine name).
     var childBuild: (key: String, engine: String)?
     /// Internal: be the child process that lists where our engine's memory goes (body count).
-    var childMemoryParts: Int?
+    var childMemoryParts: (count: Int, workers: Int)?
     /// Internal: be the child process that measures the Lua crossing costs.
     var childCrossings = false
     /// Internal: be the child process that measures a field against Gravity.
@@ -94,10 +94,11 @@ struct Options {
                 }
                 options.childBuild = (key, engine)
             case "--child-memory-parts":
-                guard let text = rest.popFirst(), let count = Int(text), count > 0 else {
-                    return .failure(OptionError("--child-memory-parts needs a body count"))
+                guard let text = rest.popFirst(), let count = Int(text), count > 0,
+                      let threads = rest.popFirst(), let workers = Int(threads), (1...64).contains(workers) else {
+                    return .failure(OptionError("--child-memory-parts needs a body count and a thread count"))
                 }
-                options.childMemoryParts = count
+                options.childMemoryParts = (count, workers)
             case "--child-crossings": options.childCrossings = true
             case "--child-fields": options.childFields = true
             case "-h", "--help": return .failure(OptionError(usage))

@@ -47,9 +47,9 @@ if let child = options.childMemory {
         fail("\(error)", status: 1)
     }
 }
-if let count = options.childMemoryParts {
+if let parts = options.childMemoryParts {
     do {
-        say(try MemoryBreakdown.table(count: count, steps: plan.memorySteps).render())
+        say(try MemoryBreakdown.table(count: parts.count, steps: plan.memorySteps, workers: parts.workers).render())
         exit(0)
     } catch {
         fail("\(error)", status: 1)
@@ -220,12 +220,15 @@ if !options.skipMemory {
     say("\nBytes per body: growth of the resident set from before building to after stepping, over the body "
         + "count (world, shapes, contacts; for ours+Lua also the Lua objects).")
     say("\nWhere ours spends it: the world's arrays by capacity, per body of the same pile (the rest of the growth "
-        + "is the items and behaviours, the shapes' point blocks and filter lists, and the allocator's overhead).\n")
-    if let outcome = Subprocess.run(Subprocess.selfPath, ["--child-memory-parts", "\(plan.memoryCount)"] + childFlags),
-       outcome.status == 0 {
-        say(outcome.output.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n"))
-    } else {
-        say("(the breakdown failed)")
+        + "is the items and behaviours, the shapes' point blocks and filter lists, and the allocator's overhead).")
+    for workers in options.workersGiven || !options.box2dV3Libraries.isEmpty ? [1, options.workers] : [1] {
+        say("\n\(workers == 1 ? "One thread" : "\(workers) threads"):\n")
+        let args = ["--child-memory-parts", "\(plan.memoryCount)", "\(workers)"] + childFlags
+        if let outcome = Subprocess.run(Subprocess.selfPath, args), outcome.status == 0 {
+            say(outcome.output.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n"))
+        } else {
+            say("(the breakdown failed)")
+        }
     }
 }
 
