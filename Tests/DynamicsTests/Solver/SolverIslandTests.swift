@@ -208,8 +208,9 @@ import Testing
     }
 
     /// A pyramid of 55 boxes (one island, most of the step's items) beside six lone boxes, stepped `frames` frames
-    /// at `workers` workers with `tuning`: the items' state and every shape's tight and fat boxes as bit patterns,
-    /// the steps whose heaviest partitions were prepared across the threads, and the chunks the workers ran.
+    /// at `workers` workers with `tuning`: the items' state and net forces and every shape's tight and fat boxes as
+    /// bit patterns, the steps whose heaviest partitions were prepared across the threads, and the chunks the
+    /// workers ran.
     static func runHeavyIsland(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws
         -> (bits: [UInt64], boxes: [UInt64], preparedApart: Int, shared: Int) {
         let animator = try Animator(referenceSize: Vector(2000, 1200))
@@ -232,7 +233,9 @@ import Testing
         let boxes = animator.world.bounds.flatMap { b in
             [b.aabb.lower, b.aabb.upper, b.fatAABB.lower, b.fatAABB.upper].flatMap { [$0.x.bitPattern, $0.y.bitPattern] }
         }
-        return (SolverWorkerTests.state(items), boxes, animator.world.stepsPreparedApart,
+        // The net forces too: the items are written back across the threads (`ItemWriteBackJob`).
+        let forces = items.flatMap { [$0.netForce.x.bitPattern, $0.netForce.y.bitPattern] }
+        return (SolverWorkerTests.state(items) + forces, boxes, animator.world.stepsPreparedApart,
                 animator.world.chunksSharedWithWorkers)
     }
 
