@@ -115,16 +115,16 @@ extension PhysicsWorld {
                 }
             }
         }
+        // With a pool that prepares them (`StepJob.prepareContacts`, when the solve is shared: the same test as
+        // `solvePool` below), the constraints are made by the preparation's threads too.
+        let madeInPreparation = listed && !byIslands && pool != nil
+            && inputs.count + touching.count + activeJoints.count >= tuning.minimumWork
         if byIslands {
             // Each partition's thread makes its own constraints (`PartitionJob`), in the cache just before it
-            // prepares them: here the array is only sized, its elements left as the last step wrote them.
-            let count = islands.contactOrder.count
-            if constraints.count > count {
-                constraints.removeLast(constraints.count - count)
-            } else {
-                constraints.append(contentsOf: repeatElement(ContactConstraint(contact: 0, bodyA: 0, bodyB: 0),
-                                                             count: count - constraints.count))
-            }
+            // prepares them: here the array is only sized.
+            Self.size(&constraints, islands.contactOrder.count)
+        } else if madeInPreparation {
+            Self.size(&constraints, touching.count)
         } else if listed {
             constraints.removeAll(keepingCapacity: true)
             for c in touching {
@@ -141,10 +141,10 @@ extension PhysicsWorld {
         }
         bouncing.removeAll(keepingCapacity: true)
         // Without a bouncy shape no touch bounces: the scan, which waits on every touch record, is skipped.
-        if bouncyShapes > 0 && byIslands {
+        if bouncyShapes > 0 && (byIslands || madeInPreparation) {
             // The constraints are not made yet: their touch records through the contacts, in constraint order.
-            for i in islands.contactOrder.indices
-            where touches[Int(contacts[Int(islands.contactOrder[i])].touch)].restitution > 0 {
+            let order = byIslands ? islands.contactOrder : touching
+            for i in order.indices where touches[Int(contacts[Int(order[i])].touch)].restitution > 0 {
                 bouncing.append(Int32(i))
             }
         } else if bouncyShapes > 0 {
@@ -176,6 +176,9 @@ extension PhysicsWorld {
                     }
                     watches[k] = w
                 }
+            } else if madeInPreparation {
+                // Constraint `i` will be made from contact `touching[i]`.
+                touching.withUnsafeBufferPointer { ImpulseWatch.collect(&watches, events: events, contacts: $0) }
             } else {
                 ImpulseWatch.collect(&watches, events: events, constraints: constraints)
             }
@@ -261,12 +264,18 @@ extension PhysicsWorld {
         stages.blocks.withUnsafeBufferPointer { blockBuf in
         stages.stageStart.withUnsafeBufferPointer { stageBuf in
         finalizeMarks.withUnsafeMutableBufferPointer { marksBuf in
+        contacts.withUnsafeBufferPointer { contactBuf in
+        touching.withUnsafeBufferPointer { touchingBuf in
             var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchStore, inputs: inputBuf,
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
             job.dt = dt
             job.sleepThreshold = sleepThreshold
             job.marksFast = enableContinuous
+            if madeInPreparation {
+                job.contacts = contactBuf
+                job.constraintContacts = touchingBuf
+            }
             job.joints = jointBuf
             // Prepared along the solve order, each joint's row written, when there are rows.
             job.activeJoints = splitsJoints ? activeBuf : sequenceBuf
@@ -399,8 +408,21 @@ extension PhysicsWorld {
         }
         }
         }
+        }
+        }
         finishStep(states: states, inputs: inputs, watches: watches, dt: dt, finished: finished, marks: anyMarks,
                    pool: pool)
+    }
+
+    /// Gives `constraints` `count` elements without making them: they are made by the threads that prepare them,
+    /// so the elements kept from the last step are left as they are (appending only what is missing).
+    private static func size(_ constraints: inout ContiguousArray<ContactConstraint>, _ count: Int) {
+        if constraints.count > count {
+            constraints.removeLast(constraints.count - count)
+        } else {
+            constraints.append(contentsOf: repeatElement(ContactConstraint(contact: 0, bodyA: 0, bodyB: 0),
+                                                         count: count - constraints.count))
+        }
     }
 
     /// Colours the step's joints when they hold a large island (`JointColouring`); false when they are to be solved
