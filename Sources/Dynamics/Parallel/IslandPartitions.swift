@@ -34,6 +34,9 @@ struct IslandPartitions {
     var constraintPlace = ContiguousArray<Int32>()
     /// The touching contacts in the order of their constraints: partition after partition.
     var contactOrder = ContiguousArray<Int32>()
+    /// Ranges of constraints (start, end) that the threads make and prepare before the solve: those of the
+    /// partitions too heavy for one thread's share (`sharePreparation`).
+    var prepareChunks = ContiguousArray<SIMD2<Int32>>()
     /// Write cursors per partition, for the counting sorts.
     private var cursor = ContiguousArray<Int32>()
 
@@ -228,6 +231,37 @@ struct IslandPartitions {
             }
         }
     }
+    /// Marks the partitions that hold more than one thread's fair share of the step's items when `threads` threads
+    /// solve them, and cuts their constraints into `prepareChunks` of at least `minimumChunk` each; returns how
+    /// many. The thread that takes such a partition would solve it long after the others ran out of partitions,
+    /// so the others help first: every thread makes and prepares chunks of its constraints before the solve
+    /// (`PartitionJob.prepare`), and the partition's own thread starts from its prepared constraints. Which
+    /// thread prepares a constraint changes nothing in it.
+    mutating func sharePreparation(threads: Int, minimumChunk: Int) -> Int {
+        prepareChunks.removeAll(keepingCapacity: true)
+        guard threads > 1 else {
+            for p in partitions.indices { partitions[p].preparedApart = false }
+            return 0
+        }
+        let minimumChunk = max(minimumChunk, 1)
+        var total = 0
+        for part in partitions { total += Int(part.work) }
+        for p in partitions.indices {
+            partitions[p].preparedApart = false
+            let count = Int(partitions[p].constraintCount)
+            guard Int(partitions[p].work) * threads > total, count >= 2 * minimumChunk else { continue }
+            partitions[p].preparedApart = true
+            let n = min(count / minimumChunk, threads * ParallelStep.chunksPerThread)
+            let size = (count + n - 1) / n
+            var start = Int(partitions[p].constraintStart)
+            let end = start + count
+            while start < end {
+                prepareChunks.append(SIMD2(Int32(start), Int32(min(start + size, end))))
+                start += size
+            }
+        }
+        return prepareChunks.count
+    }
 }
 
 /// One partition: its ranges in the step's inputs, constraints, joints, bouncing constraints and watches laid out
@@ -238,6 +272,8 @@ struct IslandPartition {
     var jointStart: Int32 = 0, jointCount: Int32 = 0
     var bouncingStart: Int32 = 0, bouncingCount: Int32 = 0
     var watchStart: Int32 = 0, watchCount: Int32 = 0
+    /// Whether its constraints are made and prepared before the solve, across the threads (`sharePreparation`).
+    var preparedApart = false
 
     /// Items to solve: bodies, contact constraints and joints.
     var work: Int32 { inputCount + constraintCount + jointCount }

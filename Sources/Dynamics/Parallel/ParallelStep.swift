@@ -214,6 +214,10 @@ struct StepJob {
     /// The touch records: read by the preparation, the impulses kept in them by `finishSolve`.
     var touches: UnsafeMutableBufferPointer<ContactTouch>
     var inputs: UnsafeBufferPointer<VelocityInput>
+    /// When not empty, the contact of each constraint (by constraint): `prepareContacts` then makes each
+    /// constraint from its contact in `contacts` before preparing it.
+    var constraintContacts = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    var contacts = UnsafeBufferPointer<Contact>(start: nil, count: 0)
     /// The step's length and the sleep threshold, for writing the motion back.
     var dt: Double = 0
     var sleepThreshold: Double = 0
@@ -269,7 +273,13 @@ struct StepJob {
         let job = raw.assumingMemoryBound(to: StepJob.self)
         let cons = job.pointee.constraints, touches = job.pointee.touches
         guard let base = touches.baseAddress else { return }
+        let made = job.pointee.constraintContacts, contacts = job.pointee.contacts
         for i in job.pointee.range(chunk, of: cons.count) {
+            if !made.isEmpty {
+                let c = Int(made[i])
+                cons[i] = ContactConstraint(contact: made[i], bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB,
+                                            touch: contacts[c].touch)
+            }
             ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: job.pointee.bodies,
                                   states: job.pointee.states, contactSoftness: job.pointee.contactSoftness,
                                   staticSoftness: job.pointee.staticSoftness)

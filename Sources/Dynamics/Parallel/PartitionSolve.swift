@@ -11,8 +11,14 @@
 struct PartitionJob {
     var bodies: UnsafeMutableBufferPointer<Body>
     var states: UnsafeMutableBufferPointer<BodyState>
-    /// The step's contact constraints, laid out partition after partition.
+    /// The step's contact constraints, laid out partition after partition; each partition makes its own.
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
+    /// The contacts, and the touching ones in the order of their constraints (`IslandPartitions.contactOrder`).
+    var contacts: UnsafeBufferPointer<Contact>
+    var contactOrder: UnsafeBufferPointer<Int32>
+    /// The chunks of constraints made and prepared before the solve, across the threads
+    /// (`IslandPartitions.prepareChunks`).
+    var prepareChunks: UnsafeBufferPointer<SIMD2<Int32>>
     /// The touch records: read while preparing, and written with the impulses kept for the next step.
     var touches: UnsafeMutableBufferPointer<ContactTouch>
     var joints: UnsafeMutableBufferPointer<Joint>
@@ -95,14 +101,13 @@ struct PartitionJob {
         let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])
         let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
         let gains = j.gains
-        // A partition's constraints are few and side by side, so they are prepared in step order and read back
-        // in solve order from the cache (preparing them group by group, `ContactLanes.build(preparing:...)`, cost
-        // more instructions and saved no misses here).
-        if let base = j.touches.baseAddress {
-            for i in cons.indices {
-                ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: bodies, states: states,
-                                      contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
-            }
+        // A partition's constraints are few and side by side, so they are made (each from its contact, here
+        // rather than on the stepping thread) and prepared in step order, and read back in solve order from the
+        // cache (preparing them group by group, `ContactLanes.build(preparing:...)`, cost more instructions and
+        // saved no misses here). A partition too heavy for one thread's share had them made and prepared across
+        // the threads before the job (`prepare`).
+        if !part.preparedApart {
+            makeAndPrepare(cons, order: j.contactOrder[range(part.constraintStart, part.constraintCount)], j)
         }
         let coloured = active.count >= colouring.pointee.minimumIsland
             && colouring.pointee.build(active: active, joints: UnsafeBufferPointer(joints), states: UnsafeBufferPointer(states))
@@ -154,6 +159,30 @@ struct PartitionJob {
                                                marksFast: j.marksFast)
         }
         return marks
+    }
+
+    /// Makes and prepares one chunk of the constraints of the partitions prepared apart
+    /// (`IslandPartitions.prepareChunks`): the constraints are the same whichever thread prepares them.
+    static let prepare: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: PartitionJob.self)
+        let bounds = job.pointee.prepareChunks[chunk]
+        let chunkRange = Int(bounds.x)..<Int(bounds.y)
+        makeAndPrepare(UnsafeMutableBufferPointer(rebasing: job.pointee.constraints[chunkRange]),
+                       order: job.pointee.contactOrder[chunkRange], job.pointee)
+    }
+
+    /// Makes the constraints `cons` from their contacts, `order` (their part of `contactOrder`), and prepares them
+    /// (`ContactSolver.prepare`), in order.
+    @inline(__always)
+    private static func makeAndPrepare(_ cons: UnsafeMutableBufferPointer<ContactConstraint>,
+                                       order: Slice<UnsafeBufferPointer<Int32>>, _ j: PartitionJob) {
+        guard let base = j.touches.baseAddress else { return }
+        for (i, c) in zip(cons.indices, order) {
+            let contact = j.contacts[Int(c)]
+            cons[i] = ContactConstraint(contact: c, bodyA: contact.bodyA, bodyB: contact.bodyB, touch: contact.touch)
+            ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: j.bodies, states: j.states,
+                                  contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
+        }
     }
 
     @inline(__always)

@@ -57,7 +57,6 @@ extension PhysicsWorld {
         // and leave up to half of it unused (30 bytes a body in a pile of 10,000). The bodies' room grows
         // geometrically, so this reallocates as rarely as appending would.
         inputs.reserveCapacity(bodies.capacity)
-        constraints.removeAll(keepingCapacity: true)
         activeJoints.removeAll(keepingCapacity: true)
         for i in bodies.indices {
             if bodies[i].isSimulated {
@@ -116,17 +115,24 @@ extension PhysicsWorld {
                 }
             }
         }
+        // With a pool that prepares them (`StepJob.prepareContacts`, when the solve is shared: the same test as
+        // `solvePool` below), the constraints are made by the preparation's threads too.
+        let madeInPreparation = listed && !byIslands && pool != nil
+            && inputs.count + touching.count + activeJoints.count >= tuning.minimumWork
         if byIslands {
-            for c in islands.contactOrder {
-                constraints.append(ContactConstraint(contact: c, bodyA: contacts[Int(c)].bodyA, bodyB: contacts[Int(c)].bodyB,
-                                                     touch: contacts[Int(c)].touch))
-            }
+            // Each partition's thread makes its own constraints (`PartitionJob`), in the cache just before it
+            // prepares them: here the array is only sized.
+            Self.size(&constraints, islands.contactOrder.count)
+        } else if madeInPreparation {
+            Self.size(&constraints, touching.count)
         } else if listed {
+            constraints.removeAll(keepingCapacity: true)
             for c in touching {
                 constraints.append(ContactConstraint(contact: c, bodyA: contacts[Int(c)].bodyA, bodyB: contacts[Int(c)].bodyB,
                                                      touch: contacts[Int(c)].touch))
             }
         } else {
+            constraints.removeAll(keepingCapacity: true)
             for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
                 guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
                 constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB,
@@ -135,7 +141,13 @@ extension PhysicsWorld {
         }
         bouncing.removeAll(keepingCapacity: true)
         // Without a bouncy shape no touch bounces: the scan, which waits on every touch record, is skipped.
-        if bouncyShapes > 0 {
+        if bouncyShapes > 0 && (byIslands || madeInPreparation) {
+            // The constraints are not made yet: their touch records through the contacts, in constraint order.
+            let order = byIslands ? islands.contactOrder : touching
+            for i in order.indices where touches[Int(contacts[Int(order[i])].touch)].restitution > 0 {
+                bouncing.append(Int32(i))
+            }
+        } else if bouncyShapes > 0 {
             for i in constraints.indices where touches[Int(constraints[i].touch)].restitution > 0 {
                 bouncing.append(Int32(i))
             }
@@ -164,6 +176,9 @@ extension PhysicsWorld {
                     }
                     watches[k] = w
                 }
+            } else if madeInPreparation {
+                // Constraint `i` will be made from contact `touching[i]`.
+                touching.withUnsafeBufferPointer { ImpulseWatch.collect(&watches, events: events, contacts: $0) }
             } else {
                 ImpulseWatch.collect(&watches, events: events, constraints: constraints)
             }
@@ -184,7 +199,7 @@ extension PhysicsWorld {
                                             constraints: &constraints, bouncing: bouncing, watches: &watches,
                                             impactChanged: &impactChanged, gains: &impactGains)
             finishStep(states: states, inputs: inputs, watches: watches, dt: dt,
-                       finished: true, marks: marks)
+                       finished: true, marks: marks, pool: pool)
             return
         }
         // The solve is split only when what moves is large enough; a world mostly asleep solves on this thread.
@@ -249,12 +264,18 @@ extension PhysicsWorld {
         stages.blocks.withUnsafeBufferPointer { blockBuf in
         stages.stageStart.withUnsafeBufferPointer { stageBuf in
         finalizeMarks.withUnsafeMutableBufferPointer { marksBuf in
+        contacts.withUnsafeBufferPointer { contactBuf in
+        touching.withUnsafeBufferPointer { touchingBuf in
             var job = StepJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchStore, inputs: inputBuf,
                               h: h, inverseH: inverseH, maxAngularSpeed: maxAngularSpeed,
                               contactSoftness: contactSoftness, staticSoftness: staticSoftness)
             job.dt = dt
             job.sleepThreshold = sleepThreshold
             job.marksFast = enableContinuous
+            if madeInPreparation {
+                job.contacts = contactBuf
+                job.constraintContacts = touchingBuf
+            }
             job.joints = jointBuf
             // Prepared along the solve order, each joint's row written, when there are rows.
             job.activeJoints = splitsJoints ? activeBuf : sequenceBuf
@@ -387,7 +408,21 @@ extension PhysicsWorld {
         }
         }
         }
-        finishStep(states: states, inputs: inputs, watches: watches, dt: dt, finished: finished, marks: anyMarks)
+        }
+        }
+        finishStep(states: states, inputs: inputs, watches: watches, dt: dt, finished: finished, marks: anyMarks,
+                   pool: pool)
+    }
+
+    /// Gives `constraints` `count` elements without making them: they are made by the threads that prepare them,
+    /// so the elements kept from the last step are left as they are (appending only what is missing).
+    private static func size(_ constraints: inout ContiguousArray<ContactConstraint>, _ count: Int) {
+        if constraints.count > count {
+            constraints.removeLast(constraints.count - count)
+        } else {
+            constraints.append(contentsOf: repeatElement(ContactConstraint(contact: 0, bodyA: 0, bodyB: 0),
+                                                         count: count - constraints.count))
+        }
     }
 
     /// Colours the step's joints when they hold a large island (`JointColouring`); false when they are to be solved
@@ -408,7 +443,7 @@ extension PhysicsWorld {
     /// (`FinalizeMark`): a body whose state was not finite, whose step is still to discard, or one marked fast.
     private mutating func finishStep(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
                                      watches: ContiguousArray<ImpulseWatch>, dt: Double,
-                                     finished: Bool, marks: UInt8) {
+                                     finished: Bool, marks: UInt8, pool: WorkerPool?) {
         if finished { stepsFinishedInSolve += 1 }
         for w in watches { events[Int(w.event)].impulse = w.total }
 
@@ -420,7 +455,7 @@ extension PhysicsWorld {
             discardUnfinishedBodies(states: states, inputs: inputs)
         }
         if marks & FinalizeMark.fast != 0 { solveContinuous(inputs: inputs, dt: dt) }
-        updateProxies(inputs: inputs)
+        updateProxies(inputs: inputs, pool: pool, tuning: parallelTuning)
         if enableSleep { updateSleep(dt: dt) }
     }
 
@@ -440,6 +475,10 @@ extension PhysicsWorld {
         bouncing.withUnsafeBufferPointer { bouncing in
             watches.withUnsafeBufferPointer { islands.share(bouncing: bouncing, watches: $0) }
         }
+        let prepareChunks = pool.map {
+            islands.sharePreparation(threads: $0.participants, minimumChunk: parallelTuning.loopChunk)
+        } ?? 0
+        if prepareChunks > 0 { stepsPreparedApart += 1 }
         // One set of lanes per thread that may run a partition at once (see `WorkerSlots`).
         while scratchPartitionLanes.count < pool?.participants ?? 1 { scratchPartitionLanes.append(ContactLanes()) }
         while scratchPartitionInputs.count < pool?.participants ?? 1 { scratchPartitionInputs.append([]) }
@@ -476,12 +515,16 @@ extension PhysicsWorld {
         watches.withUnsafeMutableBufferPointer { watchBuf in
         impactChanged.withUnsafeMutableBufferPointer { changedBuf in
         gains.withUnsafeMutableBufferPointer { gainBuf in
+        contacts.withUnsafeBufferPointer { contactBuf in
+        islands.contactOrder.withUnsafeBufferPointer { contactOrderBuf in
+        islands.prepareChunks.withUnsafeBufferPointer { prepareChunkBuf in
         scratchPartitionLanes.withUnsafeMutableBufferPointer { lanesBuf in
         scratchPartitionInputs.withUnsafeMutableBufferPointer { gatheredBuf in
         inputs.withUnsafeBufferPointer { stepInputBuf in
         scratchPartitionJointColourings.withUnsafeMutableBufferPointer { colouringBuf in
         rows.withUnsafeMutableBufferPointer { rowBuf in
-            var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, touches: touchBuf,
+            var job = PartitionJob(bodies: bodyBuf, states: stateBuf, constraints: cons, contacts: contactBuf,
+                                   contactOrder: contactOrderBuf, prepareChunks: prepareChunkBuf, touches: touchBuf,
                                    joints: jointBuf, partitions: parts, runOrder: runOrder,
                                    stepInputs: stepInputBuf, inputs: inputBuf,
                                    activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
@@ -497,6 +540,7 @@ extension PhysicsWorld {
                                    finalizeMarks: marksBuf)
             withUnsafeMutablePointer(to: &job) { job in
                 if let pool {
+                    pool.run(PartitionJob.prepare, job, chunks: prepareChunks)
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
                 } else {
                     for p in parts.indices {
@@ -505,6 +549,9 @@ extension PhysicsWorld {
                     }
                 }
             }
+        }
+        }
+        }
         }
         }
         }
@@ -657,8 +704,14 @@ extension PhysicsWorld {
         }
     }
 
-    /// Moves broadphase proxies of bodies whose tight boxes left their fattened ones.
-    private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>) {
+    /// Moves broadphase proxies of bodies whose tight boxes left their fattened ones. With a pool, the tight boxes
+    /// are taken across the workers first (`ProxyBoxJob`) and only the moves are made here, in the same order.
+    private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>, pool: WorkerPool?,
+                                        tuning: ParallelTuning) {
+        if let pool, inputs.count >= 2 * max(tuning.loopChunk, 1) {
+            updateProxies(inputs: inputs, pool: pool, chunkMinimum: max(tuning.loopChunk, 1))
+            return
+        }
         // Every moving shape gets its tight box on the buffers; the scan stops at the few whose fat box must move,
         // which are moved here (the broadphase is not on a buffer), and goes on after them, in the same order.
         var first = 0
@@ -694,6 +747,43 @@ extension PhysicsWorld {
             broadPhase.setFatAABB(shapes[i].proxy, bounds[i].fatAABB)
             first = stop.input
             resume = shapes[i].nextOnBody
+        }
+    }
+
+    /// `updateProxies` with the tight boxes taken across `pool`'s threads.
+    private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>, pool: WorkerPool, chunkMinimum: Int) {
+        var chunks = min((inputs.count + chunkMinimum - 1) / chunkMinimum,
+                         pool.participants * ParallelStep.chunksPerThread)
+        let size = (inputs.count + chunks - 1) / chunks
+        chunks = (inputs.count + size - 1) / size
+        scratchProxyEscapes.removeAll(keepingCapacity: true)
+        scratchProxyEscapes.append(contentsOf: repeatElement(-1, count: 2 * chunks))
+        inputs.withUnsafeBufferPointer { inputBuf in
+        bodies.withUnsafeBufferPointer { bodyBuf in
+        shapes.withUnsafeBufferPointer { shapeBuf in
+        bounds.withUnsafeMutableBufferPointer { boundBuf in
+        scratchProxyEscapes.withUnsafeMutableBufferPointer { escapes in
+            var job = ProxyBoxJob(inputs: inputBuf, bodies: bodyBuf, shapes: shapeBuf, bounds: boundBuf,
+                                  chunkSize: size, escapes: escapes.baseAddress.unsafelyUnwrapped)
+            withUnsafeMutablePointer(to: &job) { pool.run(ProxyBoxJob.run, $0, chunks: chunks) }
+        }
+        }
+        }
+        }
+        }
+        for c in 0..<chunks where scratchProxyEscapes[2 * c] >= 0 {
+            for k in Int(scratchProxyEscapes[2 * c])...Int(scratchProxyEscapes[2 * c + 1]) {
+                let b = Int(inputs[k].body)
+                var s = bodies[b].shape
+                while s >= 0 {
+                    let i = Int(s)
+                    if shapes[i].proxy >= 0 && !bounds[i].fatAABB.contains(bounds[i].aabb) {
+                        bounds[i].fatAABB = Self.fatBox(bounds[i].aabb, travel: bodies[b].center - bodies[b].center0)
+                        broadPhase.setFatAABB(shapes[i].proxy, bounds[i].fatAABB)
+                    }
+                    s = shapes[i].nextOnBody
+                }
+            }
         }
     }
 

@@ -276,33 +276,28 @@ extension Animator {
     /// Copies the bodies' state into the items after a step; the angle keeps its turns rather than wrapping.
     ///
     /// This runs for every item every frame: the items are lent from the synced list without a retain and release
-    /// each.
+    /// each, and a large world on several workers splits them across the pool (`ItemWriteBackJob`).
     /// `frameDuration`: the frame's seconds, for each item's net force (its mass times the change of its centre of
     /// mass's velocity over the frame), taken here because the item still holds the velocities from before it.
     func writeBackItems(frameDuration: Double) {
+        let count = synced.items.count, tuning = world.parallelTuning
+        let chunkMinimum = max(tuning.loopChunk, 1)
+        let pool = world.workerCount > 1 && count >= 2 * chunkMinimum && count >= tuning.minimumWork
+            && WorkerPool.shared.tryAcquire(workers: world.workerCount) ? WorkerPool.shared : nil
+        defer { if let pool { world.chunksSharedWithWorkers += pool.release() } }
         world.bodies.withUnsafeBufferPointer { bodies in
             synced.items.withUnsafeBufferPointer { items in
-                for i in items.indices {
-                    Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { it in
-                        guard it.bodyID >= 0, Int(it.bodyID) < bodies.count else { return }
-                        let b = bodies[Int(it.bodyID)]
-                        if b.invMass > 0 && frameDuration > 0 {
-                            // The centre of mass's velocity before the frame, from the item's centre's: the two
-                            // differ only when the centre of mass is off the centre (path shapes).
-                            var before = it.velocity
-                            if b.localCenter != .zero {
-                                before = before + cross(it.angularVelocity, Rotation(angle: it.angle).rotate(b.localCenter))
-                            }
-                            it.netForce = (b.v - before) * (1 / (b.invMass * frameDuration))
-                        } else {
-                            it.netForce = .zero
-                        }
-                        let angle = it.angle + wrapAngle(b.q.angle - it.angle)
-                        let v = b.v + cross(b.w, b.origin - b.center)
-                        it.take(center: b.origin, angle: angle, velocity: v, angularVelocity: b.w)
-                        if it.isGroup { it.placeMembers() }
+                guard let pool else {
+                    for i in items.indices {
+                        ItemWriteBackJob.writeBack(items, i, bodies: bodies, frameDuration: frameDuration)
                     }
+                    return
                 }
+                var chunks = min((count + chunkMinimum - 1) / chunkMinimum, pool.participants * ParallelStep.chunksPerThread)
+                let size = (count + chunks - 1) / chunks
+                chunks = (count + size - 1) / size
+                var job = ItemWriteBackJob(items: items, bodies: bodies, frameDuration: frameDuration, chunkSize: size)
+                withUnsafeMutablePointer(to: &job) { pool.run(ItemWriteBackJob.run, $0, chunks: chunks) }
             }
         }
     }

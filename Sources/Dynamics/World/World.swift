@@ -69,6 +69,8 @@ struct PhysicsWorld {
     var scratchPartitionJointColourings = ContiguousArray<JointColouring>()
     /// Per partition or chunk of a solve job that writes the motion back, what it found (`FinalizeMark`).
     var scratchFinalizeMarks = ContiguousArray<UInt8>()
+    /// Per chunk of the proxies' box job, the first and last input with a shape out of its fat box (`ProxyBoxJob`).
+    var scratchProxyEscapes = ContiguousArray<Int32>()
     /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
     var roomAtLastTrim = 0
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
@@ -88,6 +90,9 @@ struct PhysicsWorld {
     /// Steps whose solve was split by islands (`IslandPartitions`), on several threads or one: tests read it to know
     /// that path ran.
     var stepsSplitByIslands = 0
+    /// Steps split by islands whose heaviest partitions had their constraints prepared across the threads first
+    /// (`IslandPartitions.sharePreparation`): tests read it to know that path ran.
+    var stepsPreparedApart = 0
     /// Steps that solved a large island of joints colour by colour (`JointColouring`) on the whole-world path:
     /// tests read it to know that path ran.
     var stepsWithColouredJoints = 0

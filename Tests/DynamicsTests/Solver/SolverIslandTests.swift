@@ -206,4 +206,90 @@ import Testing
         #expect(stackPartitions.allSatisfy { $0.constraintCount == 6 && $0.work == 12 })
         #expect(islands.partitions.count == field.stacks / 2 + 2)
     }
+
+    /// A pyramid of 55 boxes (one island, most of the step's items) beside six lone boxes, stepped `frames` frames
+    /// at `workers` workers with `tuning`: the items' state and net forces and every shape's tight and fat boxes as
+    /// bit patterns, the steps whose heaviest partitions were prepared across the threads, and the chunks the
+    /// workers ran.
+    static func runHeavyIsland(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws
+        -> (bits: [UInt64], boxes: [UInt64], preparedApart: Int, shared: Int) {
+        let animator = try Animator(referenceSize: Vector(2000, 1200))
+        animator.allowsSleep = false
+        try animator.setWorkerCount(workers)
+        animator.world.parallelTuning = tuning
+        var items: [DynamicItem] = []
+        for row in 0..<10 {
+            for k in 0..<(10 - row) {
+                items.append(try box(300 + Double(row) * 10.25 + Double(k) * 20.5, 1190 - Double(row) * 20.5,
+                                     side: 20, name: "p\(row).\(k)"))
+            }
+        }
+        for k in 0..<6 { items.append(try box(1000 + Double(k) * 60, 1190, side: 20, name: "lone\(k)")) }
+        try animator.addBehavior(GravityBehavior(items: items))
+        let collision = CollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(collision)
+        try stepFrames(animator, frames)
+        let boxes = animator.world.bounds.flatMap { b in
+            [b.aabb.lower, b.aabb.upper, b.fatAABB.lower, b.fatAABB.upper].flatMap { [$0.x.bitPattern, $0.y.bitPattern] }
+        }
+        // The net forces too: the items are written back across the threads (`ItemWriteBackJob`).
+        let forces = items.flatMap { [$0.netForce.x.bitPattern, $0.netForce.y.bitPattern] }
+        return (SolverWorkerTests.state(items) + forces, boxes, animator.world.stepsPreparedApart,
+                animator.world.chunksSharedWithWorkers)
+    }
+
+    @Test func aHeavyIslandIsPreparedAcrossTheThreadsWithTheOneThreadResult() throws {
+        let frames = 30
+        let serial = try Self.runHeavyIsland(1, ParallelTuning(minimumPartitions: Int.max), frames: frames)
+        #expect(serial.preparedApart == 0)
+        #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
+        // Every island a partition, the loops cut into chunks of 4 (so the proxies' boxes are taken across the
+        // threads too, `ProxyBoxJob`).
+        let tuning = ParallelTuning(minimumWork: 0, loopChunk: 4, minimumPartitions: 2, partitionWork: 1,
+                                    partitionsWanted: Int.max)
+        let alone = try Self.runHeavyIsland(1, tuning, frames: frames)
+        #expect(alone.preparedApart == 0, "one thread prepares each partition itself")
+        #expect(alone.bits == serial.bits && alone.boxes == serial.boxes)
+        for workers in [2, 3] {
+            // The pool is process-wide: a run that found it held stepped alone, and is repeated.
+            var prepared = 0, shared = 0
+            for _ in 0..<5 where prepared == 0 || shared == 0 {
+                let parallel = try Self.runHeavyIsland(workers, tuning, frames: frames)
+                prepared = parallel.preparedApart
+                shared = parallel.shared
+                #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
+                #expect(parallel.boxes == serial.boxes, "shape boxes differ at \(workers) workers")
+            }
+            #expect(prepared > 0, "the pyramid was never prepared across the threads at \(workers) workers")
+            #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
+        }
+    }
+
+    @Test func onlyPartitionsOverOneThreadsShareArePreparedApart() {
+        var islands = IslandPartitions()
+        // Works 100 (20 bodies, 80 constraints), 30 and 20: 150 items.
+        islands.partitions = [IslandPartition(inputStart: 0, inputCount: 20, constraintStart: 0, constraintCount: 80),
+                              IslandPartition(inputStart: 20, inputCount: 10, constraintStart: 80, constraintCount: 20),
+                              IslandPartition(inputStart: 30, inputCount: 10, constraintStart: 100, constraintCount: 10)]
+        #expect(islands.sharePreparation(threads: 1, minimumChunk: 8) == 0)
+        #expect(islands.partitions.allSatisfy { !$0.preparedApart })
+        for threads in [2, 3] {
+            // A fair share is 75 items at two threads and 50 at three: only the first partition is over it.
+            let count = islands.sharePreparation(threads: threads, minimumChunk: 8)
+            #expect(islands.partitions.map(\.preparedApart) == [true, false, false])
+            #expect(count == islands.prepareChunks.count)
+            #expect(count == min(80 / 8, threads * ParallelStep.chunksPerThread))
+            // The chunks cover the partition's constraints once, in order, none below the minimum.
+            var next: Int32 = 0
+            for chunk in islands.prepareChunks {
+                #expect(chunk.x == next && chunk.y - chunk.x >= 8)
+                next = chunk.y
+            }
+            #expect(next == 80)
+        }
+        // Over the share but with too few constraints to cut in two chunks: prepared by its own thread.
+        #expect(islands.sharePreparation(threads: 2, minimumChunk: 41) == 0)
+        #expect(islands.partitions.allSatisfy { !$0.preparedApart })
+    }
 }
