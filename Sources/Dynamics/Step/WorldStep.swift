@@ -684,6 +684,16 @@ extension PhysicsWorld {
     /// A joint to a sleeping body wakes it when the other end is awake (or a kinematic body on the move), so joined
     /// bodies act as one island.
     private mutating func wakeJointNeighbours() {
+        // Only a sleeping body is woken, and bodies fall asleep only in the sleep pass: until it puts one to sleep
+        // the joints (a pass over every record) need no look, nor once a look at the bodies finds none asleep.
+        guard bodiesMayBeAsleep else { return }
+        let anyAsleep = bodies.withUnsafeBufferPointer { bodies in
+            bodies.contains { $0.inUse && $0.isDynamic && !$0.isAwake }
+        }
+        guard anyAsleep else {
+            bodiesMayBeAsleep = false
+            return
+        }
         for j in joints.indices where joints[j].inUse {
             let a = joints[j].bodyA, b = joints[j].bodyB
             if (bodies[Int(a)].isSimulated || bodies[Int(a)].isMovingKinematic) && !bodies[Int(b)].isAwake { wakeBody(b) }
