@@ -36,6 +36,9 @@ struct JointColouring {
     /// Per colour slot (the colours, then the leftovers' levels), where its joints start in `sequence`; one more
     /// entry than slots, the last the end of `sequence`.
     private(set) var slotStart = ContiguousArray<Int32>()
+    /// Per joint of the step's list (`active`, step order), its place in `sequence`: the joints can be prepared
+    /// and their impulses kept in the order of their records, each row at its place in the solve order.
+    private(set) var place = ContiguousArray<Int32>()
 
     /// Per body: its island's union-find parent, then per root the island's joint count; the colours its joints
     /// took; the level of its last joint (-1: none); the leftover level of its last leftover joint (-1: none).
@@ -176,13 +179,17 @@ struct JointColouring {
         sequence.append(contentsOf: repeatElement(0, count: n))
         slotStart.removeAll(keepingCapacity: true)
         slotStart.append(contentsOf: repeatElement(0, count: slots + 1))
+        place.removeAll(keepingCapacity: true)
+        place.append(contentsOf: repeatElement(0, count: n))
         var uncoloured = 0
         slot.withUnsafeBufferPointer { slot in
         sequence.withUnsafeMutableBufferPointer { sequence in
+        place.withUnsafeMutableBufferPointer { place in
         slotStart.withUnsafeMutableBufferPointer { start in
             for t in 0..<n {
                 if slot[t] < 0 {
                     sequence[uncoloured] = active[t]
+                    place[t] = Int32(uncoloured)
                     uncoloured += 1
                 } else {
                     start[Int(slot[t]) + 1] += 1
@@ -194,10 +201,12 @@ struct JointColouring {
             for t in 0..<n where slot[t] >= 0 {
                 let s = Int(slot[t])
                 sequence[Int(start[s])] = active[t]
+                place[t] = start[s]
                 start[s] += 1
             }
             for s in stride(from: slots, to: 0, by: -1) { start[s] = start[s - 1] }
             start[0] = Int32(uncoloured)
+        }
         }
         }
         }

@@ -73,6 +73,18 @@ struct JointStageJob {
     var inputBlocks = 1
     var substeps = 0
     var maxAngularSpeed: Double = 0
+    /// Also for `runSubsteps`, which prepares the joints first and keeps their impulses and writes the bodies'
+    /// motion back last: the step's joints in step order, each one's place among the rows
+    /// (`JointColouring.place`), in how many blocks; the bodies; what `PhysicsWorld.finalizeBody` needs, and a
+    /// mark for each of the inputs' blocks (`FinalizeMark` bits), at least `inputBlocks` of them.
+    var active = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    var place = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    var jointListBlocks = 1
+    var bodies = UnsafeMutableBufferPointer<Body>(start: nil, count: 0)
+    var dt: Double = 0
+    var sleepThreshold: Double = 0
+    var marksFast = false
+    var finalizeMarks = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
     /// One thread's part of the pass: stage after stage, its share of each stage's blocks first, then any left.
     static let run: ParallelChunk = { raw, lane in

@@ -1,27 +1,29 @@
-/// The whole sub-step loop of a step whose only constraints are coloured joints, as one pool job: each thread goes
-/// through every sub-step's phases (velocity integration, the joints' warm start, solve and relax colour by colour,
-/// position integration), claiming blocks of each, and a phase or colour starts once every block before it is done.
+/// The whole solve of a step whose only constraints are coloured joints, as one pool job: each thread prepares its
+/// share of the joints, goes through every sub-step's phases (velocity integration, the joints' warm start, solve
+/// and relax colour by colour, position integration), and last keeps the pins' impulses and writes the bodies'
+/// motion back, claiming blocks of each phase; a phase or colour starts once every block before it is done.
 ///
 /// The passes of `JointStageJob` are one pool job each, with the integrations as two more: seven hand-overs a
 /// sub-step, at each of which a worker that spun too long has parked and must be woken. Here the threads meet only
 /// at the phases' and colours' counts, spinning on one shared word, and the pool hands over once a step. Every
 /// phase does what the passes do, in the same order (the integrations body by body; a colour's joints share no
-/// moving body), so the results are those of one thread bit for bit. Integration blocks are cut by body in the
-/// inputs' order and each thread starts at its own share, as it does in the colours, so a thread keeps integrating
-/// mostly the bodies it solves.
+/// moving body), so the results are those of one thread bit for bit. Integration and write-back blocks are cut by
+/// body in the inputs' order, preparation and impulse blocks by joint in step order, and each thread starts at its
+/// own share, as it does in the colours: a body's joints are near it in step order, so a thread keeps preparing,
+/// integrating and writing back mostly the bodies it solves.
 extension JointStageJob {
-    /// Blocks a step's sub-steps take: each sub-step's two integrations of `inputBlocks` blocks and three passes
-    /// over the joints' blocks.
-    static func substepBlocks(substeps: Int, inputBlocks: Int, jointBlocks: Int) -> Int {
-        substeps * (2 * inputBlocks + 3 * jointBlocks)
+    /// Blocks the job takes: the preparation's `jointListBlocks`, each sub-step's two integrations of
+    /// `inputBlocks` blocks and three passes over the joints' blocks, then the impulses' and the write-back's.
+    static func substepBlocks(substeps: Int, inputBlocks: Int, jointBlocks: Int, jointListBlocks: Int) -> Int {
+        jointListBlocks + substeps * (2 * inputBlocks + 3 * jointBlocks) + jointListBlocks + inputBlocks
     }
 
-    /// One thread's part of the sub-step loop.
+    /// One thread's part of the job.
     static let runSubsteps: ParallelChunk = { raw, lane in
         let job = raw.assumingMemoryBound(to: JointStageJob.self)
         let j = job.pointee
         let sync = j.sync.unsafelyUnwrapped
-        var first = 0
+        var first = prepare(j, sync, lane)
         for _ in 0..<j.substeps {
             first = integrate(j, sync, lane, first: first, positions: false)
             first = colours(j, sync, lane, first: first) { k in j.rows[k].warmStart(joints: j.joints, states: j.states) }
@@ -32,6 +34,42 @@ extension JointStageJob {
             first = colours(j, sync, lane, first: first) { k in
                 j.rows[k].solve(joints: j.joints, states: j.states, context: j.context, useBias: false)
             }
+        }
+        finish(j, sync, lane, first: first)
+    }
+
+    /// Prepares the joints into their rows (`JointRow.prepare(active:place:...)`), in `jointListBlocks` blocks
+    /// numbered from 0; returns the next block's number.
+    @inline(__always)
+    private static func prepare(_ j: JointStageJob, _ sync: JointStageSync, _ lane: Int) -> Int {
+        let count = j.jointListBlocks, n = j.active.count
+        guard let rows = j.rows.baseAddress else { return count }
+        claimEach(sync, first: 0, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+            JointRow.prepare(active: j.active, place: j.place, b * n / count..<(b + 1) * n / count, rows: rows,
+                             joints: j.joints, bodies: j.bodies, context: j.context)
+        }
+        return count
+    }
+
+    /// Once the last relax is done: the pins' impulses back into their records, in `jointListBlocks` blocks
+    /// numbered from `first`, and the bodies' motion written back (`PhysicsWorld.finalizeBody`), in `inputBlocks`
+    /// more, each marking what it found in `finalizeMarks`. Nothing waits for these: the job ends with them.
+    @inline(__always)
+    private static func finish(_ j: JointStageJob, _ sync: JointStageSync, _ lane: Int, first: Int) {
+        let joints = j.jointListBlocks, n = j.active.count, inputs = j.inputs, count = j.inputBlocks
+        sync.waitForFinished(first)
+        claimEach(sync, first: first, count: joints, lane: lane, threads: j.threads, pass: j.pass) { b in
+            JointRow.storeImpulses(active: j.active, place: j.place, b * n / joints..<(b + 1) * n / joints,
+                                   rows: UnsafeBufferPointer(j.rows), into: j.joints)
+        }
+        claimEach(sync, first: first + joints, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+            var marks: UInt8 = 0
+            for input in inputs[b * inputs.count / count..<(b + 1) * inputs.count / count] {
+                let i = Int(input.body)
+                marks |= PhysicsWorld.finalizeBody(j.bodies, i, j.states[i], dt: j.dt, sleepThreshold: j.sleepThreshold,
+                                                   marksFast: j.marksFast)
+            }
+            j.finalizeMarks[b] = marks
         }
     }
 

@@ -216,12 +216,16 @@ extension PhysicsWorld {
         if coloured { stepsWithColouredJoints += 1 }
         let stagePool = coloured ? solvePool : nil
         if let stagePool { stages.layOut(colouring, threads: stagePool.participants, blockSize: tuning.jointBlock) }
-        // With nothing but joints to solve, the whole sub-step loop is one pool job (`JointStageJob.runSubsteps`).
+        // With nothing but joints to solve, the whole solve is one pool job (`JointStageJob.runSubsteps`): the
+        // joints' preparation, the sub-step loop, the impulses kept and the motion written back (into
+        // `finalizeMarks`, one mark a block of inputs).
         let fusesSubsteps = stagePool != nil && constraints.isEmpty && fieldLinks.isEmpty
-        let inputBlocks = max(1, min(4 * (stagePool?.participants ?? 1), inputs.count))
+        let inputBlocks = max(1, min(ParallelStep.chunksPerThread * (stagePool?.participants ?? 1), inputs.count))
+        let jointListBlocks = max(1, min(ParallelStep.chunksPerThread * (stagePool?.participants ?? 1), activeJoints.count))
         let stageSync = stagePool.map {
             let blocks = fusesSubsteps
-                ? JointStageJob.substepBlocks(substeps: substeps, inputBlocks: inputBlocks, jointBlocks: stages.blocks.count)
+                ? JointStageJob.substepBlocks(substeps: substeps, inputBlocks: inputBlocks, jointBlocks: stages.blocks.count,
+                                              jointListBlocks: jointListBlocks)
                 : stages.blocks.count
             return JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: blocks)).marks)
         }
@@ -261,6 +265,7 @@ extension PhysicsWorld {
         wave.order.withUnsafeBufferPointer { orderBuf in
         wave.predecessors.withUnsafeBufferPointer { beforeBuf in
         (coloured ? colouring.sequence : activeJoints).withUnsafeBufferPointer { sequenceBuf in
+        colouring.place.withUnsafeBufferPointer { placeBuf in
         stages.blocks.withUnsafeBufferPointer { blockBuf in
         stages.stageStart.withUnsafeBufferPointer { stageBuf in
         finalizeMarks.withUnsafeMutableBufferPointer { marksBuf in
@@ -291,6 +296,14 @@ extension PhysicsWorld {
             stageJob.inputBlocks = inputBlocks
             stageJob.substeps = substeps
             stageJob.maxAngularSpeed = maxAngularSpeed
+            stageJob.active = activeBuf
+            stageJob.place = placeBuf
+            stageJob.jointListBlocks = jointListBlocks
+            stageJob.bodies = bodyBuf
+            stageJob.dt = dt
+            stageJob.sleepThreshold = sleepThreshold
+            stageJob.marksFast = enableContinuous
+            stageJob.finalizeMarks = marksBuf
             withUnsafeMutablePointer(to: &stageJob) { stageJob in
             let jointPasses = JointPasses(joints: jointBuf, states: stateBuf, rows: rowBuf, context: context,
                                           pool: stagePool, job: stagePool == nil ? nil : stageJob)
@@ -299,11 +312,19 @@ extension PhysicsWorld {
             // On one thread the constraints are prepared group by group as the lanes are built; split across
             // threads, each prepares its share first.
             if let parallel { parallel.prepareContacts() }
-            if let parallel, splitsJoints || stagePool != nil {
+            if fusesSubsteps {
+                // Prepared in the sub-step job.
+            } else if let parallel, splitsJoints || stagePool != nil {
                 parallel.prepareJoints()
             } else if let rowBase = rowBuf.baseAddress {
-                JointRow.prepare(sequenceBuf, sequenceBuf.indices, rows: rowBase, joints: jointBuf, bodies: bodyBuf,
-                                 context: context)
+                // Coloured joints in the order of their records, each row written at its place (see `JointRow`).
+                if coloured {
+                    JointRow.prepare(active: activeBuf, place: placeBuf, activeBuf.indices, rows: rowBase,
+                                     joints: jointBuf, bodies: bodyBuf, context: context)
+                } else {
+                    JointRow.prepare(sequenceBuf, sequenceBuf.indices, rows: rowBase, joints: jointBuf, bodies: bodyBuf,
+                                     context: context)
+                }
             }
             if let parallel {
                 // With a pool, the quads are written across the workers.
@@ -318,7 +339,10 @@ extension PhysicsWorld {
             parallel?.useContacts(schedule, splits: splitsContacts)
             if fusesSubsteps {
                 stepsWithJointSubstepsShared += 1
+                for k in marksBuf.indices { marksBuf[k] = 0 }
                 jointPasses.runSubsteps()
+                anyMarks = marksBuf.reduce(0, |)
+                finished = true
             }
             for k in 0..<(fusesSubsteps ? 0 : substeps) {
                 if !bouncing.isEmpty { VelocityChange.startMeasuring(gains, inputs: inputBuf, states: stateBuf) }
@@ -377,7 +401,9 @@ extension PhysicsWorld {
                 if !watches.isEmpty { ImpulseWatch.accumulate(&watches, quads: schedule.quads) }
             }
             }
-            if let parallel {
+            if fusesSubsteps {
+                // The impulses were kept and the motion written back in the sub-step job.
+            } else if let parallel {
                 lanes.sources.withUnsafeBufferPointer { sources in
                     lanes.quads.withUnsafeBufferPointer { quads in
                         anyMarks = parallel.finishSolve(quads: quads, sources: sources, marks: marksBuf)
@@ -388,8 +414,16 @@ extension PhysicsWorld {
                 lanes.storeImpulses(into: touchStore)
             }
             }
-            JointRow.storeImpulses(UnsafeBufferPointer(rowBuf), into: jointBuf)
+            if fusesSubsteps {
+                // Kept in the sub-step job.
+            } else if coloured {
+                JointRow.storeImpulses(active: activeBuf, place: placeBuf, activeBuf.indices,
+                                       rows: UnsafeBufferPointer(rowBuf), into: jointBuf)
+            } else {
+                JointRow.storeImpulses(UnsafeBufferPointer(rowBuf), into: jointBuf)
+            }
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
+        }
         }
         }
         }
@@ -697,6 +731,16 @@ extension PhysicsWorld {
     /// A joint to a sleeping body wakes it when the other end is awake (or a kinematic body on the move), so joined
     /// bodies act as one island.
     private mutating func wakeJointNeighbours() {
+        // Only a sleeping body is woken, and bodies fall asleep only in the sleep pass: until it puts one to sleep
+        // the joints (a pass over every record) need no look, nor once a look at the bodies finds none asleep.
+        guard bodiesMayBeAsleep else { return }
+        let anyAsleep = bodies.withUnsafeBufferPointer { bodies in
+            bodies.contains { $0.inUse && $0.isDynamic && !$0.isAwake }
+        }
+        guard anyAsleep else {
+            bodiesMayBeAsleep = false
+            return
+        }
         for j in joints.indices where joints[j].inUse {
             let a = joints[j].bodyA, b = joints[j].bodyB
             if (bodies[Int(a)].isSimulated || bodies[Int(a)].isMovingKinematic) && !bodies[Int(b)].isAwake { wakeBody(b) }

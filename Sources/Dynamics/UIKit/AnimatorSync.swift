@@ -17,6 +17,10 @@ struct SyncedState {
     var boundaryLinksStale = false
     /// The items and group members with an observer, told of every frame (see `DynamicItemObserver`).
     var observedItems: [DynamicItem] = []
+    /// Where in `tree` the behaviours with an `action` are (`Animator.runActions`), and whether that is to be found
+    /// again: after a sync, or once an action of the tree was set or cleared.
+    var actionPlaces: [Int] = []
+    var actionsStale = true
 }
 
 extension Animator {
@@ -170,6 +174,7 @@ extension Animator {
         synced.collisions.removeAll(keepingCapacity: true)
         for b in Self.inPartsOrder(tree) { b.syncWorldParts(self) }
         synced.tree = tree
+        synced.actionsStale = true
     }
 
     /// Stable by `worldPartsOrder`: one pass per kind of order (there are three), so a tree of thousands of
@@ -205,6 +210,7 @@ extension Animator {
         // the tree itself (`needsSync`). Emptying the old copy once, rather than filtering it per behaviour, keeps
         // taking out thousands of behaviours linear (filtering 19,800 pins for each cost 4.5 ms a removal).
         synced.tree.removeAll()
+        synced.actionsStale = true
         let ids = Set(gone.map(ObjectIdentifier.init))
         synced.collisions.removeAll { ids.contains(ObjectIdentifier($0)) }
         synced.frameForceSources.removeAll { ids.contains(ObjectIdentifier($0)) }

@@ -60,6 +60,7 @@ extension PhysicsWorld {
                 tagOfRoot[r] = sleepCounter
             }
             bodies[i].isAwake = false
+            bodiesMayBeAsleep = true
             bodies[i].sleepTag = tagOfRoot[r]
             bodies[i].v = .zero
             bodies[i].w = 0

@@ -79,6 +79,9 @@ struct PhysicsWorld {
     /// the seams are found again.
     var segmentGhostsFromTiles: [(shape: Int32, end: Int, ghost: Vector)] = []
     var enableSleep = true
+    /// Set when the sleep pass puts bodies to sleep, cleared once a step finds none asleep: while it is clear, no
+    /// joint has a sleeping end to wake and the step does not look (`wakeJointNeighbours`).
+    var bodiesMayBeAsleep = false
     /// Threads a step may use, the calling one included (see `ParallelStep`); 1 steps on the calling thread only.
     /// Any number gives the same results bit for bit.
     var workerCount = 1

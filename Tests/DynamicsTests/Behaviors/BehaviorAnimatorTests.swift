@@ -104,6 +104,41 @@ struct Boom: Error {}
         #expect(item.center.y.isFinite)
     }
 
+    @Test func actionsSetBetweenOrDuringFramesRunInTreeOrder() throws {
+        // Four behaviours, none with an action when the tree is synced; the animator keeps where the actions are.
+        let animator = Animator()
+        let item = try box(0, 0)
+        let first = GravityBehavior(items: [item]), second = DynamicBehavior(), third = DynamicBehavior()
+        let fourth = DynamicBehavior()
+        for b in [first, second, third, fourth] { try animator.addBehavior(b) }
+        try animator.step()
+        var heard: [String] = []
+        // Set between frames, on a tree that did not change: it runs the next frame.
+        third.action = { _ in heard.append("third") }
+        try animator.step()
+        #expect(heard == ["third"])
+        // Set by an action on a later behaviour: it runs in the same frame, after it, as a walk of the tree would.
+        heard = []
+        first.action = { _ in
+            heard.append("first")
+            fourth.action = { _ in heard.append("fourth") }
+        }
+        try animator.step()
+        #expect(heard == ["first", "third", "fourth"])
+        // Cleared by an action: a later behaviour's does not run in that frame, nor after.
+        heard = []
+        first.action = { _ in
+            heard.append("first")
+            third.action = nil
+        }
+        try animator.step()
+        #expect(heard == ["first", "fourth"])
+        heard = []
+        first.action = nil
+        try animator.step()
+        #expect(heard == ["fourth"])
+    }
+
     @Test func callbacksMayAddAndRemoveThingsForTheNextStep() throws {
         let animator = Animator()
         let a = try box(0, 0), b = try box(200, 0)

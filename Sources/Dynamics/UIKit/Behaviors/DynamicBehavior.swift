@@ -11,7 +11,10 @@ public class DynamicBehavior {
     /// nothing in another world.
     weak var worldPartsOwner: Animator?
     /// Runs once per frame after the step (UIKit's `action` block); a thrown error is reported by `Animator.step`.
-    public var action: ((DynamicBehavior) throws -> Void)?
+    public var action: ((DynamicBehavior) throws -> Void)? {
+        // The animator keeps where its tree's actions are (`Animator.runActions`).
+        didSet { animator?.synced.actionsStale = true }
+    }
 
     /// An empty composite behaviour.
     public init() {}
