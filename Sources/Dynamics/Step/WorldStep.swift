@@ -357,11 +357,7 @@ extension PhysicsWorld {
             }
             }
             if let parallel {
-                lanes.sources.withUnsafeBufferPointer { sources in
-                    lanes.quads.withUnsafeBufferPointer { quads in
-                        anyMarks = parallel.finishSolve(quads: quads, sources: sources, marks: marksBuf)
-                    }
-                }
+                anyMarks = parallel.finishSolve(lanes, marks: marksBuf)
                 finished = true
             } else {
                 lanes.storeImpulses(into: touchStore)
