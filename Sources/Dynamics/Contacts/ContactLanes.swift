@@ -334,14 +334,17 @@ struct ContactLanes {
                               into touches: UnsafeMutablePointer<ContactTouch>, prefetching: Bool = true) {
         // The lane's impulses go through a constraint record that stays in the cache.
         var lane = ContactConstraint(contact: 0, bodyA: 0, bodyB: 0)
-        // The touch records are asked for `ContactPrefetch.distance` constraints ahead, in quads: the quads go in
-        // solve order, the records lie in contact order.
-        let ahead = prefetching ? ContactPrefetch.distance / 4 : 0
-        for k in range.lowerBound..<min(range.lowerBound + ahead, range.upperBound) {
-            prefetchTouches(of: sources[k], links, touches)
-        }
+        // The touch records are asked for `ContactPrefetch.distance` constraints ahead, in quads, and the links
+        // that name them twice as far ahead: the quads go in solve order, the links lie in step order and the
+        // records in contact order, and after the sub-steps neither is in the cache.
+        let ahead = prefetching ? ContactPrefetch.distance / 4 : 0, upper = range.upperBound
+        for k in range.lowerBound..<min(range.lowerBound + 2 * ahead, upper) { prefetchLinks(of: sources[k], links) }
+        for k in range.lowerBound..<min(range.lowerBound + ahead, upper) { prefetchTouches(of: sources[k], links, touches) }
         for k in range {
-            if prefetching && k + ahead < range.upperBound { prefetchTouches(of: sources[k + ahead], links, touches) }
+            if prefetching {
+                if k + 2 * ahead < upper { prefetchLinks(of: sources[k + 2 * ahead], links) }
+                if k + ahead < upper { prefetchTouches(of: sources[k + ahead], links, touches) }
+            }
             let quad = sources[k]
             for l in 0..<4 where quad[l] >= 0 {
                 quads[k].storeImpulses(lane: l, into: &lane)
@@ -350,10 +353,17 @@ struct ContactLanes {
         }
     }
 
+    /// Asks for the links of a quad's constraints (`sources`).
+    @inline(__always)
+    private static func prefetchLinks(of sources: SIMD4<Int32>, _ links: UnsafeBufferPointer<SIMD4<Int32>>) {
+        let base = links.baseAddress.unsafelyUnwrapped
+        for l in 0..<4 where sources[l] >= 0 { luadyn_prefetch(base + Int(sources[l])) }
+    }
+
     /// Asks for what storing the impulses of a quad's constraints (`sources`) reads and writes of their touch
     /// records (see `ContactPrefetch.store`).
     @inline(__always)
-    static func prefetchTouches(of sources: SIMD4<Int32>, _ links: UnsafeBufferPointer<SIMD4<Int32>>,
+    private static func prefetchTouches(of sources: SIMD4<Int32>, _ links: UnsafeBufferPointer<SIMD4<Int32>>,
                                 _ touches: UnsafePointer<ContactTouch>) {
         for l in 0..<4 where sources[l] >= 0 { ContactPrefetch.store(touches + Int(links[Int(sources[l])].w)) }
     }
