@@ -72,7 +72,9 @@ struct ContactLanes {
     /// Prepares `constraints` (of which only the contact, bodies and touch record are read) and arranges them:
     /// each group's constraints are prepared together into a small buffer that stays in the cache and written into
     /// their quads from there, where preparing every constraint in step order and reading it back in solve order
-    /// had the quads gather large records from all over memory. Only a constraint with restitution is written back
+    /// had the quads gather large records from all over memory. What each constraint reads of its touch record,
+    /// bodies and states is asked for a few constraints ahead (`ContactPrefetch`): the solve order is known before
+    /// the loop, the records lie in contact and body order. Only a constraint with restitution is written back
     /// into `constraints`, for the impacts (`ContactImpact`); the others keep what they held. The results are those
     /// of preparing first and then `build(_:states:)`.
     mutating func build(preparing constraints: UnsafeMutableBufferPointer<ContactConstraint>,
@@ -131,7 +133,9 @@ struct ContactLanes {
             // and its link, which names them, twice as far ahead: the links lie in step order too.
             let ahead = ContactPrefetch.distance
             if let p = preparation {
-                for place in 0..<min(2 * ahead, n) { luadyn_prefetch(links.baseAddress.unsafelyUnwrapped + constraint(at: place)) }
+                for place in 0..<min(2 * ahead, n) {
+                    luadyn_prefetch(links.baseAddress.unsafelyUnwrapped + constraint(at: place))
+                }
                 for place in 0..<min(ahead, n) {
                     ContactPrefetch.preparation(links[constraint(at: place)], touches: p.touches,
                                                 bodies: p.bodies.baseAddress.unsafelyUnwrapped, states: stateBase)
@@ -339,7 +343,9 @@ struct ContactLanes {
         // records in contact order, and after the sub-steps neither is in the cache.
         let ahead = prefetching ? ContactPrefetch.distance / 4 : 0, upper = range.upperBound
         for k in range.lowerBound..<min(range.lowerBound + 2 * ahead, upper) { prefetchLinks(of: sources[k], links) }
-        for k in range.lowerBound..<min(range.lowerBound + ahead, upper) { prefetchTouches(of: sources[k], links, touches) }
+        for k in range.lowerBound..<min(range.lowerBound + ahead, upper) {
+            prefetchTouches(of: sources[k], links, touches)
+        }
         for k in range {
             if prefetching {
                 if k + 2 * ahead < upper { prefetchLinks(of: sources[k + 2 * ahead], links) }

@@ -115,8 +115,8 @@ struct ParallelStep {
     }
 
     /// Keeps every constraint's impulses (from its quad lane straight into its contact's touch record,
-    /// `ContactLanes.storeImpulses`) and writes every body's motion back (`PhysicsWorld.finalizeBody`), in one job: the chunks of the
-    /// quads first, then those of the bodies. Each writes its own constraints and touch records, or its own bodies.
+    /// `ContactLanes.storeImpulses`) and writes every body's motion back (`PhysicsWorld.finalizeBody`), in one job:
+    /// the chunks of the quads first, then those of the bodies. Each writes its own touch records, or its own bodies.
     /// Returns what the write-back found (`FinalizeMark` bits): a body whose state was not finite (its step is left
     /// for the caller to discard), a body marked fast.
     func finishSolve(_ lanes: borrowing ContactLanes, marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
@@ -126,7 +126,8 @@ struct ParallelStep {
     }
 
     private func finishSolve(quads: UnsafeBufferPointer<WideContact>, sources: UnsafeBufferPointer<SIMD4<Int32>>,
-                             links: UnsafeBufferPointer<SIMD4<Int32>>, marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+                             links: UnsafeBufferPointer<SIMD4<Int32>>,
+                             marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
         let quadChunks = chunks(quads.count, minimum: max(1, tuning.loopChunk / 4))
         let quadChunkSize = job.pointee.chunkSize
         // At most `participants * chunksPerThread`, the marks' count.
@@ -224,7 +225,8 @@ struct StepJob {
     /// The step's length and the sleep threshold, for writing the motion back.
     var dt: Double = 0
     var sleepThreshold: Double = 0
-    /// For `finishSolve`: the quads, each lane's constraint, how many chunks and quads a chunk the quads take (the
+    /// For `finishSolve`: the quads, each lane's constraint, the constraints' links (`ContactSolveOrder.links`,
+    /// which name the touch records), how many chunks and quads a chunk the quads take (the
     /// bodies' chunks follow, `chunkSize` bodies each), and the marks of each body chunk (`FinalizeMark`).
     var finishQuads = UnsafeBufferPointer<WideContact>(start: nil, count: 0)
     var finishSources = UnsafeBufferPointer<SIMD4<Int32>>(start: nil, count: 0)
