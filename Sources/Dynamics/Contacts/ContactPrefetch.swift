@@ -11,7 +11,7 @@ enum ContactPrefetch {
     /// How many constraints ahead the preparation asks for (and the impulse store, in quads of four): enough for
     /// a line to arrive from memory while the constraints before it are prepared, few enough that the lines are
     /// still in the cache when they are read (measured on the large pyramid; docs/performance.md).
-    static let distance = 8
+    static let distance = 16
 
     /// Asks for every line of the record at `p`.
     @inline(__always)
