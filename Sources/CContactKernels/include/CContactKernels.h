@@ -80,4 +80,11 @@ void luadyn_warm_start_groups_avx2(LuadynWideContact *quads, const LuadynLaneGro
 void luadyn_solve_groups_avx2(LuadynWideContact *quads, const LuadynLaneGroup *groups, intptr_t groupCount,
                               LuadynSolverBody *bodies, float inverseH, float pushFloor, int useBias);
 
+/* Asks the processor to start loading the cache line that holds `address` (for reading, or with `_for_write` for
+   writing), so a later access in a loop whose addresses are known ahead finds it in the cache instead of waiting
+   for memory. A hint only: it never faults and changes no result. Inline, so Swift compiles it to one instruction
+   where it is called. */
+static inline void luadyn_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+static inline void luadyn_prefetch_for_write(const void *address) { __builtin_prefetch(address, 1, 3); }
+
 #endif

@@ -1,3 +1,5 @@
+import CContactKernels
+
 /// The contact constraints of a step arranged in quads for the four-lane solve.
 ///
 /// Solving constraints one after another (Gauss-Seidel), only the order of two constraints that share a moving body
@@ -40,6 +42,11 @@ struct ContactLanes {
 
     /// The groups and the constraints in each, in solve order, kept from step to step while they hold.
     private(set) var solveOrder = ContactSolveOrder()
+    /// Whether the last build prepared the constraints itself (`build(preparing:...)`), group by group: then the
+    /// impulse store asks for the touch records ahead, as the preparation did (`ContactPrefetch`). Lanes built
+    /// from constraints prepared before, a partition's (`PartitionJob`), find theirs in the cache, read moments
+    /// ago in step order by that preparation.
+    private var preparedInSolveOrder = false
     /// One group's constraints prepared (`build(preparing:...)`), read while its quads are written.
     private var staged = ContiguousArray<ContactConstraint>()
     /// One group's constraints as rows of the records they are read from, block-solved ones first, then the other
@@ -65,7 +72,9 @@ struct ContactLanes {
     /// Prepares `constraints` (of which only the contact, bodies and touch record are read) and arranges them:
     /// each group's constraints are prepared together into a small buffer that stays in the cache and written into
     /// their quads from there, where preparing every constraint in step order and reading it back in solve order
-    /// had the quads gather large records from all over memory. Only a constraint with restitution is written back
+    /// had the quads gather large records from all over memory. What each constraint reads of its touch record,
+    /// bodies and states is asked for a few constraints ahead (`ContactPrefetch`): the solve order is known before
+    /// the loop, the records lie in contact and body order. Only a constraint with restitution is written back
     /// into `constraints`, for the impacts (`ContactImpact`); the others keep what they held. The results are those
     /// of preparing first and then `build(_:states:)`.
     mutating func build(preparing constraints: UnsafeMutableBufferPointer<ContactConstraint>,
@@ -88,6 +97,7 @@ struct ContactLanes {
                                 states: UnsafeMutableBufferPointer<BodyState>, preparation: Preparation?,
                                 writingQuads: Bool) {
         let n = constraints.count
+        preparedInSolveOrder = preparation != nil
         sources.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
@@ -117,6 +127,20 @@ struct ContactLanes {
         solveOrder.links.withUnsafeBufferPointer { links in
         solveOrder.order.withUnsafeBufferPointer { order in
         solveOrder.groupStart.withUnsafeBufferPointer { start in
+            // The constraint at each place of the solve order (the groups' places run on from one to the next).
+            @inline(__always) func constraint(at place: Int) -> Int { grouping ? Int(order[place]) : place }
+            // The records a constraint's preparation reads are asked for `ContactPrefetch.distance` places ahead,
+            // and its link, which names them, twice as far ahead: the links lie in step order too.
+            let ahead = ContactPrefetch.distance
+            if let p = preparation {
+                for place in 0..<min(2 * ahead, n) {
+                    luadyn_prefetch(links.baseAddress.unsafelyUnwrapped + constraint(at: place))
+                }
+                for place in 0..<min(ahead, n) {
+                    ContactPrefetch.preparation(links[constraint(at: place)], touches: p.touches,
+                                                bodies: p.bodies.baseAddress.unsafelyUnwrapped, states: stateBase)
+                }
+            }
             for g in 0..<groupCount {
                 let first = grouping ? Int(start[g]) : g, end = grouping ? Int(start[g + 1]) : g + 1
                 let m = end - first
@@ -125,7 +149,15 @@ struct ContactLanes {
                 let records: UnsafePointer<ContactConstraint>
                 if let p = preparation {
                     for j in 0..<m {
-                        let i = grouping ? Int(order[first + j]) : first + j
+                        let i = constraint(at: first + j)
+                        if first + j + 2 * ahead < n {
+                            luadyn_prefetch(links.baseAddress.unsafelyUnwrapped + constraint(at: first + j + 2 * ahead))
+                        }
+                        if first + j + ahead < n {
+                            ContactPrefetch.preparation(links[constraint(at: first + j + ahead)], touches: p.touches,
+                                                        bodies: p.bodies.baseAddress.unsafelyUnwrapped,
+                                                        states: stateBase)
+                        }
                         let link = links[i]
                         // Only the identity is set: preparing writes every field the quads and the impacts read
                         // for the points the constraint has.
@@ -174,6 +206,13 @@ struct ContactLanes {
                                 global[lane] = !staging ? row : grouping ? order[first + Int(row)] : Int32(first)
                             }
                             sources.append(global)
+                            // A large group's staged copies outgrow the cache they were prepared in, and their
+                            // bodies' states have left it: the next quad's states are asked for.
+                            if staging {
+                                for row in rows[min(r + 4, to)..<min(r + 8, to)] {
+                                    ContactPrefetch.masses(of: records + Int(row), states: stateBase)
+                                }
+                            }
                             if writingQuads { WideContact.write(slots + k, local, records, states: stateBase) }
                             k += 1
                             r += 4
@@ -208,7 +247,32 @@ struct ContactLanes {
                            _ sources: UnsafeBufferPointer<SIMD4<Int32>>, _ constraints: UnsafePointer<ContactConstraint>,
                            states: UnsafeMutablePointer<BodyState>) {
         let base = quads.baseAddress.unsafelyUnwrapped
-        for k in range { WideContact.write(base + k, sources[k], constraints, states: states) }
+        // The quads go in solve order, the prepared constraints lie in step order: each quad's constraints are
+        // asked for two quads ahead, their bodies' masses one quad ahead (by then the constraints that name the
+        // bodies have arrived).
+        let upper = range.upperBound
+        for k in range.lowerBound..<min(range.lowerBound + 2, upper) {
+            prefetchConstraints(of: sources[k], constraints)
+        }
+        if !range.isEmpty { prefetchMasses(of: sources[range.lowerBound], constraints, states) }
+        for k in range {
+            if k + 2 < upper { prefetchConstraints(of: sources[k + 2], constraints) }
+            if k + 1 < upper { prefetchMasses(of: sources[k + 1], constraints, states) }
+            WideContact.write(base + k, sources[k], constraints, states: states)
+        }
+    }
+
+    @inline(__always)
+    private static func prefetchConstraints(of sources: SIMD4<Int32>, _ constraints: UnsafePointer<ContactConstraint>) {
+        for l in 0..<4 where sources[l] >= 0 { ContactPrefetch.record(constraints + Int(sources[l])) }
+    }
+
+    @inline(__always)
+    private static func prefetchMasses(of sources: SIMD4<Int32>, _ constraints: UnsafePointer<ContactConstraint>,
+                                       _ states: UnsafeMutablePointer<BodyState>) {
+        for l in 0..<4 where sources[l] >= 0 {
+            ContactPrefetch.masses(of: constraints + Int(sources[l]), states: states)
+        }
     }
 
     /// Moves the rows of `rows[from..<to]` for which `isFirst` holds before the others and returns where the others
@@ -245,6 +309,71 @@ struct ContactLanes {
         runs.append(run.0); runs.append(run.1); runs.append(run.2)
     }
 
+    /// Keeps the impulses of every quad in the touch records of the constraints they came from, for the next step's
+    /// warm start (`ContactSolver.store`): straight from the quads, without a pass through the constraints.
+    func storeImpulses(into touches: UnsafeMutableBufferPointer<ContactTouch>) {
+        guard let touchBase = touches.baseAddress else { return }
+        let prefetching = preparedInSolveOrder
+        withStoreBuffers { quads, sources, links in
+            Self.storeImpulses(quads.indices, quads, sources, links, into: touchBase, prefetching: prefetching)
+        }
+    }
+
+    /// Runs `body` with what storing the impulses reads in raw buffers: the quads, each lane's constraint, and the
+    /// constraints' links (`ContactSolveOrder.links`, whose fourth number is the touch record).
+    func withStoreBuffers<R>(_ body: (UnsafeBufferPointer<WideContact>, UnsafeBufferPointer<SIMD4<Int32>>,
+                                      UnsafeBufferPointer<SIMD4<Int32>>) -> R) -> R {
+        quads.withUnsafeBufferPointer { quads in
+            sources.withUnsafeBufferPointer { sources in
+                solveOrder.links.withUnsafeBufferPointer { links in body(quads, sources, links) }
+            }
+        }
+    }
+
+    /// Keeps the impulses of the quads `range` in their constraints' touch records (see `storeImpulses(into:)`).
+    /// Each quad writes its own constraints' records only, so the quads can be stored in any split.
+    @inline(__always)
+    static func storeImpulses(_ range: Range<Int>, _ quads: UnsafeBufferPointer<WideContact>,
+                              _ sources: UnsafeBufferPointer<SIMD4<Int32>>, _ links: UnsafeBufferPointer<SIMD4<Int32>>,
+                              into touches: UnsafeMutablePointer<ContactTouch>, prefetching: Bool = true) {
+        // The lane's impulses go through a constraint record that stays in the cache.
+        var lane = ContactConstraint(contact: 0, bodyA: 0, bodyB: 0)
+        // The touch records are asked for `ContactPrefetch.distance` constraints ahead, in quads, and the links
+        // that name them twice as far ahead: the quads go in solve order, the links lie in step order and the
+        // records in contact order, and after the sub-steps neither is in the cache.
+        let ahead = prefetching ? ContactPrefetch.distance / 4 : 0, upper = range.upperBound
+        for k in range.lowerBound..<min(range.lowerBound + 2 * ahead, upper) { prefetchLinks(of: sources[k], links) }
+        for k in range.lowerBound..<min(range.lowerBound + ahead, upper) {
+            prefetchTouches(of: sources[k], links, touches)
+        }
+        for k in range {
+            if prefetching {
+                if k + 2 * ahead < upper { prefetchLinks(of: sources[k + 2 * ahead], links) }
+                if k + ahead < upper { prefetchTouches(of: sources[k + ahead], links, touches) }
+            }
+            let quad = sources[k]
+            for l in 0..<4 where quad[l] >= 0 {
+                quads[k].storeImpulses(lane: l, into: &lane)
+                ContactSolver.store(lane, into: &touches[Int(links[Int(quad[l])].w)])
+            }
+        }
+    }
+
+    /// Asks for the links of a quad's constraints (`sources`).
+    @inline(__always)
+    private static func prefetchLinks(of sources: SIMD4<Int32>, _ links: UnsafeBufferPointer<SIMD4<Int32>>) {
+        let base = links.baseAddress.unsafelyUnwrapped
+        for l in 0..<4 where sources[l] >= 0 { luadyn_prefetch(base + Int(sources[l])) }
+    }
+
+    /// Asks for what storing the impulses of a quad's constraints (`sources`) reads and writes of their touch
+    /// records (see `ContactPrefetch.store`).
+    @inline(__always)
+    private static func prefetchTouches(of sources: SIMD4<Int32>, _ links: UnsafeBufferPointer<SIMD4<Int32>>,
+                                _ touches: UnsafePointer<ContactTouch>) {
+        for l in 0..<4 where sources[l] >= 0 { ContactPrefetch.store(touches + Int(links[Int(sources[l])].w)) }
+    }
+
     /// Bytes of room in the arrays beside the quads and their sources: the solve order, the staging buffers and the
     /// watches' slots.
     var scratchBytes: Int {
@@ -263,27 +392,6 @@ struct ContactLanes {
                     }
                 }
             }
-        }
-    }
-
-    /// Keeps the impulses of every quad in the touch records of the constraints they came from, for the next step's
-    /// warm start (`ContactSolver.store`): straight from the quads, without a pass through the constraints.
-    func storeImpulses(into touches: UnsafeMutableBufferPointer<ContactTouch>) {
-        guard let touchBase = touches.baseAddress else { return }
-        // The lane's impulses go through a constraint record that stays in the cache.
-        var lane = ContactConstraint(contact: 0, bodyA: 0, bodyB: 0)
-        quads.withUnsafeBufferPointer { wide in
-        sources.withUnsafeBufferPointer { sources in
-        solveOrder.links.withUnsafeBufferPointer { links in
-            for k in wide.indices {
-                let quad = sources[k]
-                for l in 0..<4 where quad[l] >= 0 {
-                    wide[k].storeImpulses(lane: l, into: &lane)
-                    ContactSolver.store(lane, into: &touchBase[Int(links[Int(quad[l])].w)])
-                }
-            }
-        }
-        }
         }
     }
 }

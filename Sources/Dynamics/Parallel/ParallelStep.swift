@@ -114,19 +114,27 @@ struct ParallelStep {
         schedule.scatter(states: job.pointee.states)
     }
 
-    /// Keeps every constraint's impulses (from its quad lane into the constraint, then into its contact's touch
-    /// record) and writes every body's motion back (`PhysicsWorld.finalizeBody`), in one job: the chunks of the
-    /// quads first, then those of the bodies. Each writes its own constraints and touch records, or its own bodies.
+    /// Keeps every constraint's impulses (from its quad lane straight into its contact's touch record,
+    /// `ContactLanes.storeImpulses`) and writes every body's motion back (`PhysicsWorld.finalizeBody`), in one job:
+    /// the chunks of the quads first, then those of the bodies. Each writes its own touch records, or its own bodies.
     /// Returns what the write-back found (`FinalizeMark` bits): a body whose state was not finite (its step is left
     /// for the caller to discard), a body marked fast.
-    func finishSolve(quads: UnsafeBufferPointer<WideContact>, sources: UnsafeBufferPointer<SIMD4<Int32>>,
-                     marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+    func finishSolve(_ lanes: borrowing ContactLanes, marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+        lanes.withStoreBuffers { quads, sources, links in
+            finishSolve(quads: quads, sources: sources, links: links, marks: marks)
+        }
+    }
+
+    private func finishSolve(quads: UnsafeBufferPointer<WideContact>, sources: UnsafeBufferPointer<SIMD4<Int32>>,
+                             links: UnsafeBufferPointer<SIMD4<Int32>>,
+                             marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
         let quadChunks = chunks(quads.count, minimum: max(1, tuning.loopChunk / 4))
         let quadChunkSize = job.pointee.chunkSize
         // At most `participants * chunksPerThread`, the marks' count.
         let bodyChunks = chunks(job.pointee.inputs.count, minimum: tuning.loopChunk)
         job.pointee.finishQuads = quads
         job.pointee.finishSources = sources
+        job.pointee.finishLinks = links
         job.pointee.quadChunks = quadChunks
         job.pointee.quadChunkSize = quadChunkSize
         job.pointee.finalizeMarks = marks
@@ -221,10 +229,12 @@ struct StepJob {
     /// The step's length and the sleep threshold, for writing the motion back.
     var dt: Double = 0
     var sleepThreshold: Double = 0
-    /// For `finishSolve`: the quads, each lane's constraint, how many chunks and quads a chunk the quads take (the
+    /// For `finishSolve`: the quads, each lane's constraint, the constraints' links (`ContactSolveOrder.links`,
+    /// which name the touch records), how many chunks and quads a chunk the quads take (the
     /// bodies' chunks follow, `chunkSize` bodies each), and the marks of each body chunk (`FinalizeMark`).
     var finishQuads = UnsafeBufferPointer<WideContact>(start: nil, count: 0)
     var finishSources = UnsafeBufferPointer<SIMD4<Int32>>(start: nil, count: 0)
+    var finishLinks = UnsafeBufferPointer<SIMD4<Int32>>(start: nil, count: 0)
     var quadChunks = 0
     var quadChunkSize = 1
     var finalizeMarks = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
@@ -272,9 +282,25 @@ struct StepJob {
     static let prepareContacts: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: StepJob.self)
         let cons = job.pointee.constraints, touches = job.pointee.touches
-        guard let base = touches.baseAddress else { return }
+        guard let base = touches.baseAddress, let bodies = job.pointee.bodies.baseAddress,
+              let states = job.pointee.states.baseAddress else { return }
         let made = job.pointee.constraintContacts, contacts = job.pointee.contacts
-        for i in job.pointee.range(chunk, of: cons.count) {
+        let range = job.pointee.range(chunk, of: cons.count), ahead = ContactPrefetch.distance
+        // The constraints go in step order, their touch records, bodies and states lie elsewhere: asked for ahead.
+        // A constraint still to be made is named by its contact.
+        @inline(__always) func prefetch(_ i: Int) {
+            let link: SIMD4<Int32>
+            if made.isEmpty {
+                link = SIMD4(cons[i].contact, cons[i].bodyA, cons[i].bodyB, cons[i].touch)
+            } else {
+                let c = Int(made[i])
+                link = SIMD4(made[i], contacts[c].bodyA, contacts[c].bodyB, contacts[c].touch)
+            }
+            ContactPrefetch.preparation(link, touches: base, bodies: bodies, states: states)
+        }
+        for i in range.lowerBound..<min(range.lowerBound + ahead, range.upperBound) { prefetch(i) }
+        for i in range {
+            if i + ahead < range.upperBound { prefetch(i + ahead) }
             if !made.isEmpty {
                 let c = Int(made[i])
                 cons[i] = ContactConstraint(contact: made[i], bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB,
@@ -357,18 +383,11 @@ struct StepJob {
         let job = raw.assumingMemoryBound(to: StepJob.self)
         let quadChunks = job.pointee.quadChunks
         if chunk < quadChunks {
-            let quads = job.pointee.finishQuads, sources = job.pointee.finishSources
-            let cons = job.pointee.constraints
             guard let touches = job.pointee.touches.baseAddress else { return }
+            let quads = job.pointee.finishQuads
             let lower = chunk * job.pointee.quadChunkSize, upper = min(quads.count, lower + job.pointee.quadChunkSize)
-            for k in lower..<upper {
-                let lanes = sources[k]
-                for lane in 0..<4 where lanes[lane] >= 0 {
-                    let c = Int(lanes[lane])
-                    quads[k].storeImpulses(lane: lane, into: &cons[c])
-                    ContactSolver.store(cons[c], into: &touches[Int(cons[c].touch)])
-                }
-            }
+            ContactLanes.storeImpulses(lower..<upper, quads, job.pointee.finishSources, job.pointee.finishLinks,
+                                       into: touches)
             return
         }
         let b = chunk - quadChunks

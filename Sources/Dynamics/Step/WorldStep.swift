@@ -404,11 +404,7 @@ extension PhysicsWorld {
             if fusesSubsteps {
                 // The impulses were kept and the motion written back in the sub-step job.
             } else if let parallel {
-                lanes.sources.withUnsafeBufferPointer { sources in
-                    lanes.quads.withUnsafeBufferPointer { quads in
-                        anyMarks = parallel.finishSolve(quads: quads, sources: sources, marks: marksBuf)
-                    }
-                }
+                anyMarks = parallel.finishSolve(lanes, marks: marksBuf)
                 finished = true
             } else {
                 lanes.storeImpulses(into: touchStore)
