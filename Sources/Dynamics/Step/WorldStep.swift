@@ -752,41 +752,40 @@ extension PhysicsWorld {
             updateProxies(inputs: inputs, pool: pool, chunkMinimum: max(tuning.loopChunk, 1))
             return
         }
-        // Every moving shape gets its tight box on the buffers; the scan stops at the few whose fat box must move,
-        // which are moved here (the broadphase is not on a buffer), and goes on after them, in the same order.
+        // Every moving shape gets its tight box on the buffers; the scan stops at the few bodies with a fat box that
+        // must move, whose proxies are moved here (the broadphase is not on a buffer), and goes on after them, in the
+        // same order.
         var first = 0
-        var resume: Int32? = nil
         while first < inputs.count {
-            let stop: (input: Int, shape: Int32) = inputs.withUnsafeBufferPointer { inputBuf in
+            let stop: Int = inputs.withUnsafeBufferPointer { inputBuf in
                 bodies.withUnsafeBufferPointer { bp in
                     shapes.withUnsafeBufferPointer { sp in
                         bounds.withUnsafeMutableBufferPointer { xb in
-                            for k in first..<inputBuf.count {
-                                let b = Int(inputBuf[k].body)
-                                var s = k == first ? resume ?? bp[b].shape : bp[b].shape
-                                let xf = bp[b].transform
-                                while s >= 0 {
-                                    let i = Int(s)
-                                    if sp[i].proxy >= 0 {
-                                        let box = Self.box(Self.shapePointer(sp, i), xf)
-                                        xb[i].aabb = box
-                                        if !xb[i].fatAABB.contains(box) { return (k, s) }
-                                    }
-                                    s = sp[i].nextOnBody
-                                }
+                            for k in first..<inputBuf.count
+                            where ProxyBoxJob.boxShapes(of: Int(inputBuf[k].body), bp, sp, xb) {
+                                return k
                             }
-                            return (inputBuf.count, -1)
+                            return inputBuf.count
                         }
                     }
                 }
             }
-            guard stop.input < inputs.count else { break }
-            let i = Int(stop.shape), b = Int(inputs[stop.input].body)
-            let travel = bodies[b].center - bodies[b].center0
-            bounds[i].fatAABB = Self.fatBox(bounds[i].aabb, travel: travel)
-            broadPhase.setFatAABB(shapes[i].proxy, bounds[i].fatAABB)
-            first = stop.input
-            resume = shapes[i].nextOnBody
+            guard stop < inputs.count else { break }
+            moveEscapedProxies(ofBody: Int(inputs[stop].body))
+            first = stop + 1
+        }
+    }
+
+    /// Moves the proxy of each of body `b`'s shapes whose tight box left its fat box, in the body's shape order.
+    private mutating func moveEscapedProxies(ofBody b: Int) {
+        var s = bodies[b].shape
+        while s >= 0 {
+            let i = Int(s)
+            if shapes[i].proxy >= 0 && !bounds[i].fatAABB.contains(bounds[i].aabb) {
+                bounds[i].fatAABB = Self.fatBox(bounds[i].aabb, travel: bodies[b].center - bodies[b].center0)
+                broadPhase.setFatAABB(shapes[i].proxy, bounds[i].fatAABB)
+            }
+            s = shapes[i].nextOnBody
         }
     }
 
@@ -813,16 +812,7 @@ extension PhysicsWorld {
         }
         for c in 0..<chunks where scratchProxyEscapes[2 * c] >= 0 {
             for k in Int(scratchProxyEscapes[2 * c])...Int(scratchProxyEscapes[2 * c + 1]) {
-                let b = Int(inputs[k].body)
-                var s = bodies[b].shape
-                while s >= 0 {
-                    let i = Int(s)
-                    if shapes[i].proxy >= 0 && !bounds[i].fatAABB.contains(bounds[i].aabb) {
-                        bounds[i].fatAABB = Self.fatBox(bounds[i].aabb, travel: bodies[b].center - bodies[b].center0)
-                        broadPhase.setFatAABB(shapes[i].proxy, bounds[i].fatAABB)
-                    }
-                    s = shapes[i].nextOnBody
-                }
+                moveEscapedProxies(ofBody: Int(inputs[k].body))
             }
         }
     }
