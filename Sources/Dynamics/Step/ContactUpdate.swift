@@ -128,7 +128,7 @@ extension PhysicsWorld {
             switch refresh(c, contacts, touches: touches, faces: faces, shapes: shapes, bounds: bounds, bodies: bodies,
                            beginning: &stop.manifold) {
             case .idle, .kept: continue
-            case .updated: break
+            case .updated, .updatedWaking: break
             case .destroy: stop.index = c; stop.action = .destroy; return
             case .began: stop.index = c; stop.action = .begin; return
             case .ended:
@@ -144,7 +144,7 @@ extension PhysicsWorld {
 
     /// Whether contact `c`, just updated, touches a body that is not awake (which must then wake).
     @inline(__always)
-    private static func needsWake(_ c: borrowing Contact, _ bodies: UnsafeBufferPointer<Body>) -> Bool {
+    fileprivate static func needsWake(_ c: borrowing Contact, _ bodies: UnsafeBufferPointer<Body>) -> Bool {
         let touching = c.touching, a = Int(c.bodyA), b = Int(c.bodyB)
         return touching && (!bodies[a].isAwake || !bodies[b].isAwake)
     }
@@ -200,12 +200,21 @@ extension PhysicsWorld {
     /// serial scan does. A refresh touches nothing but its contact, and a wake changes only which contacts are
     /// refreshed: one whose bodies were all asleep when the threads ran, but woke earlier in the walk, is refreshed
     /// in the walk, where the serial scan would have refreshed it.
+    ///
+    /// Most contacts only get a new manifold and touch awake bodies: the walk steps over their outcomes eight at a
+    /// time (`ContactRefresh.needingWalk`) without reading the contacts or their bodies. The threads tell apart the
+    /// updated contacts that touch a body not awake (`updatedWaking`); a wake only makes bodies awake, so a contact
+    /// whose bodies were awake when the threads ran still has them awake. Until the walk wakes a body, an idle
+    /// contact stays idle and is stepped over too.
     private mutating func refreshContactsInParallel(_ pool: WorkerPool, _ tuning: ParallelTuning) {
         var outcome = ContiguousArray<ContactRefresh>()
         swap(&outcome, &scratchRefresh)
         defer { swap(&outcome, &scratchRefresh) }
-        if outcome.count < contacts.count {
-            outcome.append(contentsOf: repeatElement(.idle, count: contacts.count - outcome.count))
+        // Room for whole words: the walk reads the outcomes eight at a time, and those past the contacts are never
+        // written after this (`.updated`, nothing to do).
+        let words = (contacts.count + 7) / 8
+        if outcome.count < 8 * words {
+            outcome.append(contentsOf: repeatElement(.updated, count: 8 * words - outcome.count))
         }
         do {
             let shapeStore = shapes, boundStore = bounds, bodyStore = bodies
@@ -226,48 +235,74 @@ extension PhysicsWorld {
             } } } } } } }
         }
         var woke = false
-        var c = 0
         var beginning = Manifold()
-        while c < contacts.count {
-            defer { c += 1 }
-            guard contacts[c].inUse else { continue }
-            var result = outcome[c]
-            if result == .idle {
-                // Bodies woken earlier in this walk may make the contact one to refresh now.
-                guard woke else { continue }
-                result = refreshHere(c, beginning: &beginning)
-            } else if result == .began {
-                // The thread had nowhere to keep the new manifold: the same call gives it again here (the face hint
-                // it left changes how fast, never what).
-                result = refreshHere(c, beginning: &beginning)
+        let count = contacts.count
+        var word = 0
+        while word < words {
+            // The outcomes of contacts 8 * word ..< 8 * word + 8, the first in the lowest byte.
+            var left = outcome.withUnsafeBufferPointer {
+                UInt64(littleEndian: UnsafeRawPointer($0.baseAddress.unsafelyUnwrapped)
+                    .loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))
             }
-            switch result {
-            case .idle, .kept:
-                continue
-            case .destroy:
-                if contacts[c].touching {
-                    events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
+            let base = 8 * word
+            word += 1
+            while true {
+                // Idle contacts need nothing until a body wakes (which may happen within these eight).
+                let live = ContactRefresh.needingWalk(left, afterWake: woke)
+                guard live != 0 else { break }
+                let byte = live.trailingZeroBitCount / 8
+                let c = base + byte
+                // Done with it: a byte of `.updated` (zero) needs nothing.
+                left &= ~(UInt64(0xFF) << UInt64(8 * byte))
+                guard c < count, contacts[c].inUse else { continue }
+                var result = outcome[c]
+                if result == .idle {
+                    // Bodies woken earlier in this walk may make the contact one to refresh now.
+                    guard woke else { continue }
+                    result = refreshHere(c, beginning: &beginning)
+                } else if result == .began {
+                    // The thread had nowhere to keep the new manifold: the same call gives it again here (the face
+                    // hint it left changes how fast, never what).
+                    result = refreshHere(c, beginning: &beginning)
                 }
-                destroyContact(Int32(c))
-                woke = true
-                continue
-            case .began:
-                beginTouch(Int32(c), beginning)
-                let event = bodies.withUnsafeBufferPointer { Self.beganEvent(contacts[c], touches, index: c, bodies: $0) }
-                events.append(event)
-            case .ended:
-                endTouch(Int32(c))
-                events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
-            case .updated:
-                break
-            }
-            if bodies.withUnsafeBufferPointer({ Self.needsWake(contacts[c], $0) }) {
-                let ia = contacts[c].bodyA, ib = contacts[c].bodyB
-                if !bodies[Int(ia)].isAwake { wakeBody(ia) }
-                if !bodies[Int(ib)].isAwake { wakeBody(ib) }
-                woke = true
+                switch result {
+                case .idle, .kept:
+                    continue
+                case .destroy:
+                    let touching = contacts[c].touching
+                    if touching {
+                        events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false,
+                                                   point: .zero))
+                        // Destroying a touching contact wakes its bodies; only a body not awake yet changes anything.
+                        if !woke { woke = bodies.withUnsafeBufferPointer { Self.anyAsleep(contacts[c], $0) } }
+                    }
+                    destroyContact(Int32(c))
+                    continue
+                case .began:
+                    beginTouch(Int32(c), beginning)
+                    let event = bodies.withUnsafeBufferPointer { Self.beganEvent(contacts[c], touches, index: c, bodies: $0) }
+                    events.append(event)
+                case .ended:
+                    endTouch(Int32(c))
+                    events.append(ContactEvent(shapeA: contacts[c].shapeA, shapeB: contacts[c].shapeB, began: false, point: .zero))
+                case .updated, .updatedWaking:
+                    break
+                }
+                if bodies.withUnsafeBufferPointer({ Self.needsWake(contacts[c], $0) }) {
+                    let ia = contacts[c].bodyA, ib = contacts[c].bodyB
+                    if !bodies[Int(ia)].isAwake { wakeBody(ia) }
+                    if !bodies[Int(ib)].isAwake { wakeBody(ib) }
+                    woke = true
+                }
             }
         }
+    }
+
+    /// Whether a dynamic body of contact `c` is not awake (destroying the touching contact would wake it).
+    @inline(__always)
+    private static func anyAsleep(_ c: borrowing Contact, _ bodies: UnsafeBufferPointer<Body>) -> Bool {
+        let a = Int(c.bodyA), b = Int(c.bodyB)
+        return (bodies[a].isDynamic && !bodies[a].isAwake) || (bodies[b].isDynamic && !bodies[b].isAwake)
     }
 
     /// `refresh` of contact `c` on this thread, on the world's own storage.
@@ -337,20 +372,35 @@ private struct ContactScanStop {
     var manifold = Manifold()
 }
 
-/// What refreshing a contact did (see `PhysicsWorld.refresh`).
+/// What refreshing a contact did (see `PhysicsWorld.refresh`). The raw values let the walk after a parallel refresh
+/// find the contacts it must visit eight at a time (`needingWalk`): nothing to do is 0 and 1, idle is 2, the rest
+/// above.
 enum ContactRefresh: UInt8 {
-    /// Neither body moves: left as it was.
-    case idle
-    /// Its fat boxes no longer overlap: it must be destroyed (left as it was).
-    case destroy
-    /// Too far apart for points and without any: left as it was.
-    case kept
     /// A new manifold (or, for a contact that does not touch, none with points); touching as before.
-    case updated
+    case updated = 0
+    /// Too far apart for points and without any: left as it was.
+    case kept = 1
+    /// Neither body moves: left as it was.
+    case idle = 2
+    /// Its fat boxes no longer overlap: it must be destroyed (left as it was).
+    case destroy = 3
     /// A new manifold, and it began touching: the manifold is the caller's to keep (see `PhysicsWorld.refresh`).
-    case began
+    case began = 4
     /// A new manifold without points: it stopped touching, and its touch record is the caller's to give back.
-    case ended
+    case ended = 5
+    /// `updated`, touching a body that was not awake when the parallel refresh looked (only it says this): the
+    /// walk after may have to wake it.
+    case updatedWaking = 6
+
+    /// Of eight outcomes in a word (one a byte, all below 128), a word with the high bit set in the bytes of those
+    /// the walk after a parallel refresh must visit: every one above `idle`, and `idle` too once the walk woke a body.
+    @inline(__always)
+    static func needingWalk(_ word: UInt64, afterWake: Bool) -> UInt64 {
+        // Adding 128 - k to a byte below 128 sets its high bit exactly when it is at least k, and never carries
+        // into the next byte.
+        let lowest: UInt64 = afterWake ? 0x7E7E_7E7E_7E7E_7E7E : 0x7D7D_7D7D_7D7D_7D7D
+        return (word &+ lowest) & 0x8080_8080_8080_8080
+    }
 }
 
 /// What the threads refreshing contacts read (see `PhysicsWorld.refreshContactsInParallel`).
@@ -361,6 +411,7 @@ private struct ContactRefreshJob {
     var shapes: UnsafeBufferPointer<ShapeRecord>
     var bounds: UnsafeBufferPointer<ShapeBounds>
     var bodies: UnsafeBufferPointer<Body>
+    /// Per contact, what its refresh did; a contact not in use is `kept` (the walk has nothing to do there).
     var outcome: UnsafeMutableBufferPointer<ContactRefresh>
     var chunkSize: Int
 
@@ -370,10 +421,14 @@ private struct ContactRefreshJob {
         // A contact that begins touching is refreshed again in the walk after, which has room for its manifold.
         var beginning = Manifold()
         for c in lower..<upper {
-            job.outcome[c] = job.contacts[c].inUse
-                ? PhysicsWorld.refresh(c, job.contacts, touches: job.touches, faces: job.faces, shapes: job.shapes,
-                                       bounds: job.bounds, bodies: job.bodies, beginning: &beginning)
-                : .idle
+            guard job.contacts[c].inUse else {
+                job.outcome[c] = .kept
+                continue
+            }
+            var result = PhysicsWorld.refresh(c, job.contacts, touches: job.touches, faces: job.faces, shapes: job.shapes,
+                                              bounds: job.bounds, bodies: job.bodies, beginning: &beginning)
+            if result == .updated && PhysicsWorld.needsWake(job.contacts[c], job.bodies) { result = .updatedWaking }
+            job.outcome[c] = result
         }
     }
 }
