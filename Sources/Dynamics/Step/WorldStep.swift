@@ -12,7 +12,11 @@ extension PhysicsWorld {
     /// contacts are updated, then each sub-step integrates velocities, warm starts, solves with position feedback,
     /// integrates positions and relaxes without it; the impacts (restitution, `ContactImpact`) come between the
     /// velocity integration and the solve. Continuous collision and sleep follow.
-    mutating func step(dt: Double, substeps: Int) {
+    ///
+    /// `lent`: the worker pool when the caller holds it already (the animator holds it over the step and the items'
+    /// write-back, so the workers stay awake between the two); the step then uses it, when it shares its work, and
+    /// leaves it held.
+    mutating func step(dt: Double, substeps: Int, pool lent: WorkerPool? = nil) {
         events.removeAll(keepingCapacity: true)
         guard dt > 0, substeps > 0 else { return }
         let h = dt / Double(substeps)
@@ -22,9 +26,11 @@ extension PhysicsWorld {
         // Large worlds split their work across threads while the pool is theirs; small ones, or a step that finds
         // the pool held by another world's step, work alone. Either way the results are the same.
         let tuning = parallelTuning
-        let pool = workerCount > 1 && bodies.count + contacts.count + joints.count >= tuning.minimumWork
-            && WorkerPool.shared.tryAcquire(workers: workerCount) ? WorkerPool.shared : nil
-        defer { if let pool { chunksSharedWithWorkers += pool.release() } }
+        let shares = Self.sharesWork(workerCount: workerCount, items: bodies.count + contacts.count + joints.count,
+                                     tuning: tuning)
+        let acquired = shares && lent == nil && WorkerPool.shared.tryAcquire(workers: workerCount)
+        let pool = acquired ? WorkerPool.shared : shares ? lent : nil
+        defer { if acquired { chunksSharedWithWorkers += WorkerPool.shared.release() } }
         updateContacts(pool: pool, tuning: tuning)
 
         // Body states for the solver: awake dynamic bodies move, all others stay zero with zero inverse mass.
@@ -58,8 +64,24 @@ extension PhysicsWorld {
         // geometrically, so this reallocates as rarely as appending would.
         inputs.reserveCapacity(bodies.capacity)
         activeJoints.removeAll(keepingCapacity: true)
+        // One bit a body, set for those the step integrates (`isSimulated`): the scan for touching contacts below
+        // reads two bodies a contact, and a bit of a small array is in the cache where a body record is not.
+        var simulated = ContiguousArray<UInt64>()
+        swap(&simulated, &scratchSimulated)
+        defer { swap(&simulated, &scratchSimulated) }
+        simulated.removeAll(keepingCapacity: true)
+        simulated.reserveCapacity((bodies.count + 63) / 64)
+        // Gathered a word at a time: a store into the array per body would check its storage is unique each time.
+        var simulatedWord: UInt64 = 0
         for i in bodies.indices {
+            defer {
+                if i & 63 == 63 {
+                    simulated.append(simulatedWord)
+                    simulatedWord = 0
+                }
+            }
             if bodies[i].isSimulated {
+                simulatedWord |= 1 << UInt64(i & 63)
                 states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity,
                                       invMass: bodies[i].invMass, invInertia: bodies[i].invInertia)
                 bodies[i].center0 = bodies[i].center
@@ -77,6 +99,7 @@ extension PhysicsWorld {
                 inputs.append(VelocityInput(body: Int32(i), dv: .zero, dw: 0, linearDamping: 1, angularDamping: 1))
             }
         }
+        if bodies.count & 63 != 0 { simulated.append(simulatedWord) }
 
         let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
         for j in joints.indices where joints[j].inUse {
@@ -95,9 +118,14 @@ extension PhysicsWorld {
             || tuning.islandsOnOneThread && bodies.count + contacts.count + joints.count >= tuning.minimumWork
         if mayPartition && fieldLinks.isEmpty && tuning.minimumPartitions <= bodies.count {
             listed = true
-            for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
-                guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
-                touching.append(Int32(c))
+            simulated.withUnsafeBufferPointer { bits in
+                for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
+                    let a = Int(contacts[c].bodyA), b = Int(contacts[c].bodyB)
+                    guard bits[a >> 6] & (1 << UInt64(a & 63)) != 0 || bits[b >> 6] & (1 << UInt64(b & 63)) != 0 else {
+                        continue
+                    }
+                    touching.append(Int32(c))
+                }
             }
             if inputs.count + touching.count + activeJoints.count >= tuning.minimumWork {
                 byIslands = inputs.withUnsafeBufferPointer { inputBuf in
@@ -603,6 +631,12 @@ extension PhysicsWorld {
         }
         for k in watches.indices { watches[k].total += constraints[Int(watches[k].constraint)].impactImpulse }
         return finalizeMarks.reduce(0, |)
+    }
+
+    /// Whether a step of a world of `items` bodies, contacts and joints splits its work across `workerCount`
+    /// threads (when the pool is free).
+    static func sharesWork(workerCount: Int, items: Int, tuning: ParallelTuning) -> Bool {
+        workerCount > 1 && items >= tuning.minimumWork
     }
 
     /// The velocity integration of a sub-step for the bodies of `inputs`: forces and gravity, damping, speed caps.

@@ -6,9 +6,17 @@ extension Animator {
         try prepareFrameForces()
         applyFrameForces()
         world.workerCount = workerCount
-        world.step(dt: dt, substeps: substeps)
+        // The pool is held over the step and the write-back together: given back between them, its workers parked
+        // and woke after the write-back had begun, which the stepping thread then did mostly alone.
+        let pool = (PhysicsWorld.sharesWork(workerCount: workerCount,
+                                            items: world.bodies.count + world.contacts.count + world.joints.count,
+                                            tuning: world.parallelTuning)
+                    || writeBackShared)
+            && WorkerPool.shared.tryAcquire(workers: workerCount) ? WorkerPool.shared : nil
+        defer { if let pool { world.chunksSharedWithWorkers += pool.release() } }
+        world.step(dt: dt, substeps: substeps, pool: pool)
         elapsedTime += dt
-        writeBackItems(frameDuration: dt)
+        writeBackItems(frameDuration: dt, pool: pool)
     }
 
     /// Item observers, then collision delegates, then actions in tree order, then the pause check and `didPause`.

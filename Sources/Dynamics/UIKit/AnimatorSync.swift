@@ -279,18 +279,28 @@ extension Animator {
         for b in synced.frameForceSources { b.applyFrameForces(self) }
     }
 
+    /// Whether the items' write-back is split across the worker pool (when it is free): a world of at least
+    /// `ParallelTuning.minimumWork` items on several workers.
+    var writeBackShared: Bool {
+        let count = synced.items.count, tuning = world.parallelTuning
+        return world.workerCount > 1 && count >= 2 * max(tuning.loopChunk, 1) && count >= tuning.minimumWork
+    }
+
     /// Copies the bodies' state into the items after a step; the angle keeps its turns rather than wrapping.
     ///
     /// This runs for every item every frame: the items are lent from the synced list without a retain and release
     /// each, and a large world on several workers splits them across the pool (`ItemWriteBackJob`).
     /// `frameDuration`: the frame's seconds, for each item's net force (its mass times the change of its centre of
     /// mass's velocity over the frame), taken here because the item still holds the velocities from before it.
-    func writeBackItems(frameDuration: Double) {
+    /// `lent`: the worker pool when the caller holds it already (see `advance`); it is used, when the write-back is
+    /// shared, and left held.
+    func writeBackItems(frameDuration: Double, pool lent: WorkerPool? = nil) {
         let count = synced.items.count, tuning = world.parallelTuning
         let chunkMinimum = max(tuning.loopChunk, 1)
-        let pool = world.workerCount > 1 && count >= 2 * chunkMinimum && count >= tuning.minimumWork
-            && WorkerPool.shared.tryAcquire(workers: world.workerCount) ? WorkerPool.shared : nil
-        defer { if let pool { world.chunksSharedWithWorkers += pool.release() } }
+        let shares = writeBackShared
+        let acquired = shares && lent == nil && WorkerPool.shared.tryAcquire(workers: world.workerCount)
+        let pool = acquired ? WorkerPool.shared : shares ? lent : nil
+        defer { if acquired { world.chunksSharedWithWorkers += WorkerPool.shared.release() } }
         world.bodies.withUnsafeBufferPointer { bodies in
             synced.items.withUnsafeBufferPointer { items in
                 guard let pool else {

@@ -61,6 +61,8 @@ struct PhysicsWorld {
     /// The touching contacts of a step that may be split by islands, the islands and their partitions, and one
     /// `ContactLanes` per thread solving partitions (`PartitionJob`).
     var scratchTouching = ContiguousArray<Int32>()
+    /// One bit a body: whether the step integrates it (`PhysicsWorld.step`'s scan for touching contacts).
+    var scratchSimulated = ContiguousArray<UInt64>()
     var scratchIslands = IslandPartitions()
     var scratchPartitionLanes = ContiguousArray<ContactLanes>()
     /// One buffer per thread solving partitions, for a partition's velocity inputs side by side.
