@@ -57,8 +57,7 @@ struct ContactLanes {
     private struct Preparation {
         var touches: UnsafePointer<ContactTouch>
         var bodies: UnsafeMutableBufferPointer<Body>
-        var contactSoftness: Softness
-        var staticSoftness: Softness
+        var softnesses: ContactSolver.Softnesses
     }
 
     /// Arranges `constraints`, already prepared (`ContactSolver.prepare`). Without `writingQuads` the quads are made
@@ -86,8 +85,9 @@ struct ContactLanes {
             return
         }
         build(constraints, states: states,
-              preparation: Preparation(touches: touchBase, bodies: bodies, contactSoftness: contactSoftness,
-                                       staticSoftness: staticSoftness),
+              preparation: Preparation(touches: touchBase, bodies: bodies,
+                                       softnesses: ContactSolver.Softnesses(contact: contactSoftness,
+                                                                            static: staticSoftness)),
               writingQuads: true)
     }
 
@@ -107,6 +107,8 @@ struct ContactLanes {
             return
         }
         solveOrder.arrange(constraints, states: states)
+        // The quads written here name their solver bodies group by group, just after they are written.
+        if writingQuads { solverBodies.beginNaming(bodyCount: states.count) }
         // Without grouping, every constraint is a group of its own, in step order.
         let grouping = self.grouping
         let groupCount = grouping ? solveOrder.groupCount : n
@@ -164,8 +166,7 @@ struct ContactLanes {
                         staged[j].contact = link.x; staged[j].bodyA = link.y; staged[j].bodyB = link.z
                         staged[j].touch = link.w
                         ContactSolver.prepare(&staged[j], touch: p.touches + Int(link.w), bodies: p.bodies,
-                                              states: states, contactSoftness: p.contactSoftness,
-                                              staticSoftness: p.staticSoftness)
+                                              states: states, softnesses: p.softnesses)
                         if staged[j].restitution > 0 { base[i] = staged[j] }
                         rows[j] = Int32(j)
                     }
@@ -218,6 +219,9 @@ struct ContactLanes {
                             r += 4
                         }
                     }
+                    // While the group's quads are still in the cache (slots in the order `SolverBodies.build`
+                    // gives them: the quads are written in order).
+                    if writingQuads { solverBodies.name(UnsafeMutableBufferPointer(start: slots, count: k)) }
                 }
                 Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)),
                                to: &runs)
@@ -231,7 +235,7 @@ struct ContactLanes {
         }
         }
         if quads.count > quadCount { quads.removeLast(quads.count - quadCount) }
-        if writingQuads { nameSolverBodies(states: states) }
+        if writingQuads { solverBodies.finishNaming() }
     }
 
     /// Gathers the solver bodies of the written quads and names them by slot in the quads (`SolverBodies.build`):
