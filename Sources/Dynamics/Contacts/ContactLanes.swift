@@ -124,6 +124,8 @@ struct ContactLanes {
                                                     count: largest - staged.count))
         }
         var quadCount = 0
+        // The quads before this have named their solver bodies.
+        var namedQuads = 0
         staged.withUnsafeMutableBufferPointer { staged in
         rows.withUnsafeMutableBufferPointer { rows in
         solveOrder.links.withUnsafeBufferPointer { links in
@@ -219,9 +221,13 @@ struct ContactLanes {
                             r += 4
                         }
                     }
-                    // While the group's quads are still in the cache (slots in the order `SolverBodies.build`
-                    // gives them: the quads are written in order).
-                    if writingQuads { solverBodies.name(UnsafeMutableBufferPointer(start: slots, count: k)) }
+                    // While the quads are still in the cache (slots in the order `SolverBodies.build` gives
+                    // them: the quads are written in order), a few groups at a time: a call for each of many
+                    // small levels cost more than it saved.
+                    if writingQuads && quadCount - namedQuads >= Self.namingBatch {
+                        solverBodies.name(UnsafeMutableBufferPointer(rebasing: wide[namedQuads..<quadCount]))
+                        namedQuads = quadCount
+                    }
                 }
                 Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)),
                                to: &runs)
@@ -235,7 +241,12 @@ struct ContactLanes {
         }
         }
         if quads.count > quadCount { quads.removeLast(quads.count - quadCount) }
-        if writingQuads { solverBodies.finishNaming() }
+        if writingQuads {
+            quads.withUnsafeMutableBufferPointer { wide in
+                solverBodies.name(UnsafeMutableBufferPointer(rebasing: wide[namedQuads..<quadCount]))
+            }
+            solverBodies.finishNaming()
+        }
     }
 
     /// Gathers the solver bodies of the written quads and names them by slot in the quads (`SolverBodies.build`):
@@ -294,6 +305,10 @@ struct ContactLanes {
         }
         return split
     }
+
+    /// How many quads the build writes before it names their solver bodies (`SolverBodies.name`): 36 KB of quads,
+    /// which are still in the cache then.
+    static let namingBatch = 64
 
     /// How many kinds a run counts (see `runs`).
     static let kinds = 3

@@ -49,8 +49,8 @@ enum ContactSolver {
     static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
                         bodies: UnsafeMutableBufferPointer<Body>,
                         states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness, staticSoftness: Softness) {
-        prepare(&c, touch: contact, bodies: bodies, states: states,
-                softnesses: Softnesses(contact: contactSoftness, static: staticSoftness))
+        prepare(&c, touch: contact, bodies: bodies, states: states, contactSoftness: contactSoftness,
+                staticSoftness: staticSoftness, scales: nil)
     }
 
     /// The two softnesses of a step's contacts, with what each gives every constraint of its kind, worked out once.
@@ -76,6 +76,15 @@ enum ContactSolver {
     static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
                         bodies: UnsafeMutableBufferPointer<Body>,
                         states: UnsafeMutableBufferPointer<BodyState>, softnesses: Softnesses) {
+        prepare(&c, touch: contact, bodies: bodies, states: states, contactSoftness: softnesses.contact,
+                staticSoftness: softnesses.static, scales: softnesses)
+    }
+
+    /// `prepare`, with the scales of `scales` when given, else worked out for the one softness the constraint takes.
+    @inline(__always)
+    private static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
+                                bodies: UnsafeMutableBufferPointer<Body>, states: UnsafeMutableBufferPointer<BodyState>,
+                                contactSoftness: Softness, staticSoftness: Softness, scales: Softnesses?) {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         let mA = states[a].invMass, iA = states[a].invInertia
         let mB = states[b].invMass, iB = states[b].invInertia
@@ -85,8 +94,13 @@ enum ContactSolver {
         c.restitution = contact.pointee.restitution
         c.impactImpulse = 0
         let touchesStatic = mA == 0 || mB == 0
-        c.softness = touchesStatic ? softnesses.static : softnesses.contact
-        (c.softScale, c.rootSoftScale) = touchesStatic ? softnesses.staticScales : softnesses.contactScales
+        c.softness = touchesStatic ? staticSoftness : contactSoftness
+        if let scales {
+            (c.softScale, c.rootSoftScale) = touchesStatic ? scales.staticScales : scales.contactScales
+        } else {
+            c.softScale = 1 / c.softness.massScale
+            c.rootSoftScale = c.softScale.squareRoot()
+        }
         let tangent = normal.rightPerp
         let offsetA = bodies[a].center - bodies[a].origin
         let offsetB = bodies[b].center - bodies[b].origin
