@@ -107,7 +107,7 @@ struct ContactLanes {
             return
         }
         solveOrder.arrange(constraints, states: states)
-        // The quads written here name their solver bodies group by group, just after they are written.
+        // The quads written here name their solver bodies a few groups at a time, soon after they are written.
         if writingQuads { solverBodies.beginNaming(bodyCount: states.count) }
         // Without grouping, every constraint is a group of its own, in step order.
         let grouping = self.grouping
