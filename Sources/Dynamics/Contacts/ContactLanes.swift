@@ -57,8 +57,7 @@ struct ContactLanes {
     private struct Preparation {
         var touches: UnsafePointer<ContactTouch>
         var bodies: UnsafeMutableBufferPointer<Body>
-        var contactSoftness: Softness
-        var staticSoftness: Softness
+        var softnesses: ContactSolver.Softnesses
     }
 
     /// Arranges `constraints`, already prepared (`ContactSolver.prepare`). Without `writingQuads` the quads are made
@@ -86,8 +85,9 @@ struct ContactLanes {
             return
         }
         build(constraints, states: states,
-              preparation: Preparation(touches: touchBase, bodies: bodies, contactSoftness: contactSoftness,
-                                       staticSoftness: staticSoftness),
+              preparation: Preparation(touches: touchBase, bodies: bodies,
+                                       softnesses: ContactSolver.Softnesses(contact: contactSoftness,
+                                                                            static: staticSoftness)),
               writingQuads: true)
     }
 
@@ -107,6 +107,8 @@ struct ContactLanes {
             return
         }
         solveOrder.arrange(constraints, states: states)
+        // The quads written here name their solver bodies a few groups at a time, soon after they are written.
+        if writingQuads { solverBodies.beginNaming(bodyCount: states.count) }
         // Without grouping, every constraint is a group of its own, in step order.
         let grouping = self.grouping
         let groupCount = grouping ? solveOrder.groupCount : n
@@ -122,6 +124,8 @@ struct ContactLanes {
                                                     count: largest - staged.count))
         }
         var quadCount = 0
+        // The quads before this have named their solver bodies.
+        var namedQuads = 0
         staged.withUnsafeMutableBufferPointer { staged in
         rows.withUnsafeMutableBufferPointer { rows in
         solveOrder.links.withUnsafeBufferPointer { links in
@@ -164,8 +168,7 @@ struct ContactLanes {
                         staged[j].contact = link.x; staged[j].bodyA = link.y; staged[j].bodyB = link.z
                         staged[j].touch = link.w
                         ContactSolver.prepare(&staged[j], touch: p.touches + Int(link.w), bodies: p.bodies,
-                                              states: states, contactSoftness: p.contactSoftness,
-                                              staticSoftness: p.staticSoftness)
+                                              states: states, softnesses: p.softnesses)
                         if staged[j].restitution > 0 { base[i] = staged[j] }
                         rows[j] = Int32(j)
                     }
@@ -218,6 +221,13 @@ struct ContactLanes {
                             r += 4
                         }
                     }
+                    // While the quads are still in the cache (slots in the order `SolverBodies.build` gives
+                    // them: the quads are written in order), a few groups at a time: a call for each of many
+                    // small levels cost more than it saved.
+                    if writingQuads && quadCount - namedQuads >= Self.namingBatch {
+                        solverBodies.name(UnsafeMutableBufferPointer(rebasing: wide[namedQuads..<quadCount]))
+                        namedQuads = quadCount
+                    }
                 }
                 Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)),
                                to: &runs)
@@ -231,7 +241,12 @@ struct ContactLanes {
         }
         }
         if quads.count > quadCount { quads.removeLast(quads.count - quadCount) }
-        if writingQuads { nameSolverBodies(states: states) }
+        if writingQuads {
+            quads.withUnsafeMutableBufferPointer { wide in
+                solverBodies.name(UnsafeMutableBufferPointer(rebasing: wide[namedQuads..<quadCount]))
+            }
+            solverBodies.finishNaming()
+        }
     }
 
     /// Gathers the solver bodies of the written quads and names them by slot in the quads (`SolverBodies.build`):
@@ -290,6 +305,10 @@ struct ContactLanes {
         }
         return split
     }
+
+    /// How many quads the build writes before it names their solver bodies (`SolverBodies.name`): 36 KB of quads,
+    /// which are still in the cache then.
+    static let namingBatch = 64
 
     /// How many kinds a run counts (see `runs`).
     static let kinds = 3

@@ -49,6 +49,42 @@ enum ContactSolver {
     static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
                         bodies: UnsafeMutableBufferPointer<Body>,
                         states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness, staticSoftness: Softness) {
+        prepare(&c, touch: contact, bodies: bodies, states: states, contactSoftness: contactSoftness,
+                staticSoftness: staticSoftness, scales: nil)
+    }
+
+    /// The two softnesses of a step's contacts, with what each gives every constraint of its kind, worked out once.
+    struct Softnesses {
+        var contact: Softness
+        var `static`: Softness
+        /// 1 / massScale and its square root, for `contact` and `static` (`ContactConstraint.softScale`).
+        var contactScales: (Double, Double)
+        var staticScales: (Double, Double)
+
+        init(contact: Softness, static staticSoftness: Softness) {
+            self.contact = contact
+            self.static = staticSoftness
+            let c = 1 / contact.massScale, s = 1 / staticSoftness.massScale
+            contactScales = (c, c.squareRoot())
+            staticScales = (s, s.squareRoot())
+        }
+    }
+
+    /// `prepare` with the softnesses' scales worked out once for the step, not once per constraint (a division
+    /// and a square root each).
+    @inline(__always)
+    static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
+                        bodies: UnsafeMutableBufferPointer<Body>,
+                        states: UnsafeMutableBufferPointer<BodyState>, softnesses: Softnesses) {
+        prepare(&c, touch: contact, bodies: bodies, states: states, contactSoftness: softnesses.contact,
+                staticSoftness: softnesses.static, scales: softnesses)
+    }
+
+    /// `prepare`, with the scales of `scales` when given, else worked out for the one softness the constraint takes.
+    @inline(__always)
+    private static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
+                                bodies: UnsafeMutableBufferPointer<Body>, states: UnsafeMutableBufferPointer<BodyState>,
+                                contactSoftness: Softness, staticSoftness: Softness, scales: Softnesses?) {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         let mA = states[a].invMass, iA = states[a].invInertia
         let mB = states[b].invMass, iB = states[b].invInertia
@@ -57,9 +93,14 @@ enum ContactSolver {
         c.friction = contact.pointee.friction
         c.restitution = contact.pointee.restitution
         c.impactImpulse = 0
-        c.softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
-        c.softScale = 1 / c.softness.massScale
-        c.rootSoftScale = c.softScale.squareRoot()
+        let touchesStatic = mA == 0 || mB == 0
+        c.softness = touchesStatic ? staticSoftness : contactSoftness
+        if let scales {
+            (c.softScale, c.rootSoftScale) = touchesStatic ? scales.staticScales : scales.contactScales
+        } else {
+            c.softScale = 1 / c.softness.massScale
+            c.rootSoftScale = c.softScale.squareRoot()
+        }
         let tangent = normal.rightPerp
         let offsetA = bodies[a].center - bodies[a].origin
         let offsetB = bodies[b].center - bodies[b].origin

@@ -54,10 +54,24 @@ struct SolverBodies {
 
     /// Gives every body the quads name a slot and rewrites the quads' body indices into slots.
     mutating func build(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>) {
+        beginNaming(bodyCount: states.count)
+        name(quads)
+        finishNaming()
+    }
+
+    /// Starts giving slots to the bodies of quads named one run after another (`name`), for a world of
+    /// `bodyCount` bodies; `finishNaming` ends it. Naming each group's quads just after they are written, while
+    /// they are in the cache, gives the slots `build` gives when called on all of them.
+    mutating func beginNaming(bodyCount: Int) {
         sources.removeAll(keepingCapacity: true)
-        if slotOfBody.count < states.count {
-            slotOfBody.append(contentsOf: repeatElement(-1, count: states.count - slotOfBody.count))
+        if slotOfBody.count < bodyCount {
+            slotOfBody.append(contentsOf: repeatElement(-1, count: bodyCount - slotOfBody.count))
         }
+    }
+
+    /// Gives the bodies of `quads`, the next quads in order, their slots, and rewrites the quads' body indices
+    /// into them.
+    mutating func name(_ quads: UnsafeMutableBufferPointer<WideContact>) {
         guard let q = quads.baseAddress else { return }
         // Held in a local while `slots` appends to `sources`.
         var slotOf = ContiguousArray<Int32>()
@@ -68,9 +82,15 @@ struct SolverBodies {
                 q[k].bodyA = slots(q[k].bodyA, slot)
                 q[k].bodyB = slots(q[k].bodyB, slot)
             }
-            for body in sources { slot[Int(body)] = -1 }
         }
         swap(&slotOf, &slotOfBody)
+    }
+
+    /// Ends the naming `beginNaming` started: the solver bodies are made room for, one per slot.
+    mutating func finishNaming() {
+        slotOfBody.withUnsafeMutableBufferPointer { slot in
+            for body in sources { slot[Int(body)] = -1 }
+        }
         let count = sources.count
         if bodies.count > count {
             bodies.removeLast(bodies.count - count)
