@@ -381,6 +381,14 @@ struct ContactLanes {
             + (rows.capacity + slotOfConstraint.capacity) * MemoryLayout<Int32>.stride
     }
 
+    /// Bytes of room in all its arrays: the quads, their sources, the runs and groups, the solver bodies and the
+    /// scratch (`scratchBytes`).
+    var roomBytes: Int {
+        quads.capacity * MemoryLayout<WideContact>.stride + sources.capacity * MemoryLayout<SIMD4<Int32>>.stride
+            + runs.capacity * MemoryLayout<Int32>.stride + groups.capacity * MemoryLayout<LaneGroup>.stride
+            + solverBodies.storageBytes + scratchBytes
+    }
+
     /// Runs `body` with the schedule in raw buffers, for the sub-step loop.
     mutating func withSchedule<R>(_ body: (LaneSchedule) -> R) -> R {
         let runs = self.runs, groups = self.groups

@@ -23,9 +23,6 @@ struct ContactConstraint {
     var friction: Double = 0
     var restitution: Double = 0
     var softness = Softness.rigid
-    /// 1 / massScale of the softness and its square root: how a touching point scales the block (`ContactBlock`).
-    var softScale: Double = 1
-    var rootSoftScale: Double = 1
     var pointCount = 0
     var p1 = ContactConstraintPoint()
     var p2 = ContactConstraintPoint()
@@ -37,6 +34,12 @@ struct ContactConstraint {
 
     /// Whether the normal impulses are solved together (two points and a well-conditioned block).
     var isBlockSolved: Bool { pointCount == 2 && block.isSolvable }
+
+    /// 1 / massScale of the softness and its square root: how a touching point scales the block (`ContactBlock`).
+    /// Worked out where the quads are written rather than kept: the constraints of a step are a large array, and
+    /// kept, these two would cost each of them 16 bytes.
+    var softScale: Double { 1 / softness.massScale }
+    var rootSoftScale: Double { softScale.squareRoot() }
 }
 
 /// The contact half of the soft-step solver, in double precision: preparing a step's constraints, the impacts'
@@ -58,8 +61,6 @@ enum ContactSolver {
         c.restitution = contact.pointee.restitution
         c.impactImpulse = 0
         c.softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
-        c.softScale = 1 / c.softness.massScale
-        c.rootSoftScale = c.softScale.squareRoot()
         let tangent = normal.rightPerp
         let offsetA = bodies[a].center - bodies[a].origin
         let offsetB = bodies[b].center - bodies[b].origin

@@ -4,12 +4,16 @@ import Glibc
 
 extension PhysicsWorld {
     /// Bytes of room in the arrays that grow while a world is built and runs: its records and the solver's per-step
-    /// arrays, by capacity. A cheap sum, read every step.
+    /// arrays, by capacity, every set of lanes and every partition's gathered inputs included (in a pile they grow
+    /// last, as its one large island forms). A cheap sum, read every step.
     var growingRoom: Int {
         func room<Element>(_ array: ContiguousArray<Element>) -> Int { array.capacity * MemoryLayout<Element>.stride }
-        return room(bodies) + room(shapes) + room(bounds) + room(contacts) + room(touches) + room(separatingFaces)
-            + room(joints) + room(scratchStates) + room(scratchInputs) + room(scratchConstraints)
-            + room(scratchLanes.quads) + room(scratchLanes.sources)
+        var total = room(bodies) + room(shapes) + room(bounds) + room(contacts) + room(touches)
+            + room(separatingFaces) + room(joints) + room(scratchStates) + room(scratchInputs)
+            + room(scratchConstraints) + scratchLanes.roomBytes
+        for lanes in scratchPartitionLanes { total += lanes.roomBytes }
+        for inputs in scratchPartitionInputs { total += room(inputs) }
+        return total
     }
 
     /// Hands the pages of freed heap blocks back to the system once the world's arrays have grown by
@@ -43,5 +47,5 @@ extension PhysicsWorld {
 
     /// Growth of `growingRoom` that asks for a trim: large enough that small worlds, and the steps of a world that
     /// no longer grows, never pay for one.
-    static let trimGrowth = 256 * 1024
+    static let trimGrowth = 64 * 1024
 }

@@ -13,6 +13,8 @@ import Testing
         // The touch record's handle fills the room the constraint's handles leave before its normal.
         #expect(MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.touch) == 12)
         #expect(MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.normal) == 16)
+        // A step keeps one constraint for each touching contact, and a staging copy of a group's.
+        #expect(MemoryLayout<ContactConstraint>.stride == 256)
         #expect(MemoryLayout<Manifold>.size == 133)
         #expect(MemoryLayout<DynamicTree.Node>.stride == 48)
         #expect(MemoryLayout<Shape>.stride == 48)
