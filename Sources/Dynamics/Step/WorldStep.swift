@@ -573,6 +573,7 @@ extension PhysicsWorld {
             withUnsafeMutablePointer(to: &job) { job in
                 if let pool {
                     pool.run(PartitionJob.prepare, job, chunks: prepareChunks)
+                    if !parts.isEmpty { pool.slots.reserve(0) }
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
                 } else {
                     for p in parts.indices {
@@ -604,6 +605,7 @@ extension PhysicsWorld {
         }
         }
         for k in watches.indices { watches[k].total += constraints[Int(watches[k].constraint)].impactImpulse }
+        releaseIdlePartitionLanes()
         return finalizeMarks.reduce(0, |)
     }
 

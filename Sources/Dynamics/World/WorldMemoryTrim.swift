@@ -34,6 +34,21 @@ extension PhysicsWorld {
         _ = Self.mallocTrim?(0)
     }
 
+    /// Every `idleLaneSteps` steps split by islands, the sets of partition lanes that no partition of those steps
+    /// needed most of the room of give it back (`ContactLanes.releaseIdleRoom`). The largest partition always
+    /// solves in the first set (`PartitionJob.solve`), so in a steady world each set's use is steady and none is
+    /// made again step after step; a set that held an island once and only small partitions since (the pile that
+    /// made it has gone to the first set, or settled into smaller islands) does not keep that island's room.
+    mutating func releaseIdlePartitionLanes() {
+        stepsSinceIdleLaneCheck += 1
+        guard stepsSinceIdleLaneCheck >= Self.idleLaneSteps else { return }
+        stepsSinceIdleLaneCheck = 0
+        for k in scratchPartitionLanes.indices { scratchPartitionLanes[k].releaseIdleRoom() }
+    }
+
+    /// How many steps split by islands a set of partition lanes must stay mostly idle before it gives its room back.
+    static let idleLaneSteps = 8
+
     /// glibc's `malloc_trim`, which its Swift module does not declare: looked up once among the process's symbols.
     private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
         #if canImport(Glibc)
