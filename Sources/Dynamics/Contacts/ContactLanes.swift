@@ -40,6 +40,9 @@ struct ContactLanes {
     /// Where each constraint is solved, kept for its storage (see `locate` in ImpulseWatch.swift).
     var slotOfConstraint = ContiguousArray<Int32>()
 
+    /// Most quads a build made since `releaseIdleRoom` last looked.
+    private(set) var peakQuads = 0
+
     /// The groups and the constraints in each, in solve order, kept from step to step while they hold.
     private(set) var solveOrder = ContactSolveOrder()
     /// Whether the last build prepared the constraints itself (`build(preparing:...)`), group by group: then the
@@ -241,6 +244,7 @@ struct ContactLanes {
         }
         }
         if quads.count > quadCount { quads.removeLast(quads.count - quadCount) }
+        peakQuads = max(peakQuads, quadCount)
         if writingQuads {
             quads.withUnsafeMutableBufferPointer { wide in
                 solverBodies.name(UnsafeMutableBufferPointer(rebasing: wide[namedQuads..<quadCount]))
@@ -398,6 +402,32 @@ struct ContactLanes {
     var scratchBytes: Int {
         solveOrder.storageBytes + staged.capacity * MemoryLayout<ContactConstraint>.stride
             + (rows.capacity + slotOfConstraint.capacity) * MemoryLayout<Int32>.stride
+    }
+
+    /// Starts afresh, giving back all its room, when no build since the last call made more than an eighth of the
+    /// quads it has room for (and that room is at least `idleQuads`): a set of lanes that once held a large island
+    /// and now holds small ones (a partition's, after the pile that made the island was split or left to another
+    /// set) would otherwise keep the island's quads, solver bodies and colours for good. What the builds compute
+    /// never depends on the room they find, nor on the solve order kept from the last build (`ContactSolveOrder`).
+    mutating func releaseIdleRoom() {
+        defer { peakQuads = 0 }
+        guard quads.capacity >= Self.idleQuads, peakQuads * 8 <= quads.capacity else { return }
+        var fresh = ContactLanes()
+        fresh.grouping = grouping
+        fresh.kernel = kernel
+        fresh.colouring.minimumIsland = colouring.minimumIsland
+        self = fresh
+    }
+
+    /// The least room in quads `releaseIdleRoom` gives back: below it, the room costs less than making it again.
+    static let idleQuads = 64
+
+    /// Bytes of room in all its arrays: the quads, their sources, the runs and groups, the solver bodies and the
+    /// scratch (`scratchBytes`).
+    var roomBytes: Int {
+        quads.capacity * MemoryLayout<WideContact>.stride + sources.capacity * MemoryLayout<SIMD4<Int32>>.stride
+            + runs.capacity * MemoryLayout<Int32>.stride + groups.capacity * MemoryLayout<LaneGroup>.stride
+            + solverBodies.storageBytes + scratchBytes
     }
 
     /// Runs `body` with the schedule in raw buffers, for the sub-step loop.

@@ -23,9 +23,6 @@ struct ContactConstraint {
     var friction: Double = 0
     var restitution: Double = 0
     var softness = Softness.rigid
-    /// 1 / massScale of the softness and its square root: how a touching point scales the block (`ContactBlock`).
-    var softScale: Double = 1
-    var rootSoftScale: Double = 1
     var pointCount = 0
     var p1 = ContactConstraintPoint()
     var p2 = ContactConstraintPoint()
@@ -37,6 +34,12 @@ struct ContactConstraint {
 
     /// Whether the normal impulses are solved together (two points and a well-conditioned block).
     var isBlockSolved: Bool { pointCount == 2 && block.isSolvable }
+
+    /// 1 / massScale of the softness and its square root: how a touching point scales the block (`ContactBlock`).
+    /// Worked out where the quads are written rather than kept: the constraints of a step are a large array, and
+    /// kept, these two would cost each of them 16 bytes.
+    var softScale: Double { 1 / softness.massScale }
+    var rootSoftScale: Double { softScale.squareRoot() }
 }
 
 /// The contact half of the soft-step solver, in double precision: preparing a step's constraints, the impacts'
@@ -46,45 +49,30 @@ enum ContactSolver {
     /// Freezes anchors, masses and softness for the step. Every field but the identity (contact, bodies, touch) is
     /// written, except the points the manifold lacks, which nothing reads (`pointCount`).
     /// The touch record is read in place: it is a large record and copying it per contact per step showed in profiles.
-    static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
-                        bodies: UnsafeMutableBufferPointer<Body>,
-                        states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness, staticSoftness: Softness) {
-        prepare(&c, touch: contact, bodies: bodies, states: states, contactSoftness: contactSoftness,
-                staticSoftness: staticSoftness, scales: nil)
-    }
-
-    /// The two softnesses of a step's contacts, with what each gives every constraint of its kind, worked out once.
-    struct Softnesses {
-        var contact: Softness
-        var `static`: Softness
-        /// 1 / massScale and its square root, for `contact` and `static` (`ContactConstraint.softScale`).
-        var contactScales: (Double, Double)
-        var staticScales: (Double, Double)
-
-        init(contact: Softness, static staticSoftness: Softness) {
-            self.contact = contact
-            self.static = staticSoftness
-            let c = 1 / contact.massScale, s = 1 / staticSoftness.massScale
-            contactScales = (c, c.squareRoot())
-            staticScales = (s, s.squareRoot())
-        }
-    }
-
-    /// `prepare` with the softnesses' scales worked out once for the step, not once per constraint (a division
-    /// and a square root each).
     @inline(__always)
     static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
                         bodies: UnsafeMutableBufferPointer<Body>,
                         states: UnsafeMutableBufferPointer<BodyState>, softnesses: Softnesses) {
         prepare(&c, touch: contact, bodies: bodies, states: states, contactSoftness: softnesses.contact,
-                staticSoftness: softnesses.static, scales: softnesses)
+                staticSoftness: softnesses.static)
     }
 
-    /// `prepare`, with the scales of `scales` when given, else worked out for the one softness the constraint takes.
+    /// The two softnesses of a step's contacts, handed to `prepare` together.
+    struct Softnesses {
+        var contact: Softness
+        var `static`: Softness
+
+        init(contact: Softness, static staticSoftness: Softness) {
+            self.contact = contact
+            self.static = staticSoftness
+        }
+    }
+
+    /// `prepare` with the two softnesses apart.
     @inline(__always)
-    private static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
-                                bodies: UnsafeMutableBufferPointer<Body>, states: UnsafeMutableBufferPointer<BodyState>,
-                                contactSoftness: Softness, staticSoftness: Softness, scales: Softnesses?) {
+    static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
+                        bodies: UnsafeMutableBufferPointer<Body>,
+                        states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness, staticSoftness: Softness) {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         let mA = states[a].invMass, iA = states[a].invInertia
         let mB = states[b].invMass, iB = states[b].invInertia
@@ -93,14 +81,7 @@ enum ContactSolver {
         c.friction = contact.pointee.friction
         c.restitution = contact.pointee.restitution
         c.impactImpulse = 0
-        let touchesStatic = mA == 0 || mB == 0
-        c.softness = touchesStatic ? staticSoftness : contactSoftness
-        if let scales {
-            (c.softScale, c.rootSoftScale) = touchesStatic ? scales.staticScales : scales.contactScales
-        } else {
-            c.softScale = 1 / c.softness.massScale
-            c.rootSoftScale = c.softScale.squareRoot()
-        }
+        c.softness = (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
         let tangent = normal.rightPerp
         let offsetA = bodies[a].center - bodies[a].origin
         let offsetB = bodies[b].center - bodies[b].origin

@@ -69,7 +69,9 @@ struct PartitionJob {
         let job = raw.assumingMemoryBound(to: PartitionJob.self)
         let p = Int(job.pointee.runOrder[chunk])
         let slots = job.pointee.slots.unsafelyUnwrapped
-        let slot = slots.claim()
+        // The first partition, the one with the most work, always takes the lanes of slot 0, reserved for it before
+        // the job (`WorkerSlots.reserve`): only that set grows to the largest partition, whichever thread runs it.
+        let slot = chunk == 0 ? 0 : slots.claim()
         solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot,
               gathered: job.pointee.gatheredInputs + slot)
         slots.release(slot)

@@ -280,6 +280,12 @@ struct WorkerSlots {
         }
     }
 
+    /// Takes slot `slot` before a job starts, for the chunk that will give it back (`release`): a chunk known to
+    /// need the largest scratch then always works in the same slot's, so only that slot's grows to it.
+    func reserve(_ slot: Int) {
+        _ = word.pointee.bitwiseOr(1 << UInt64(slot), ordering: .releasing)
+    }
+
     /// Gives slot `slot` back.
     @inline(__always)
     func release(_ slot: Int) {

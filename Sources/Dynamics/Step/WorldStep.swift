@@ -524,6 +524,8 @@ extension PhysicsWorld {
         if marks & FinalizeMark.fast != 0 { solveContinuous(inputs: inputs, dt: dt) }
         updateProxies(inputs: inputs, pool: pool, tuning: parallelTuning)
         if enableSleep { updateSleep(dt: dt) }
+        // What this step's growth left with the allocator, given back now rather than a step later.
+        trimFreedMemoryAfterGrowth()
     }
 
     /// The solve of a step split by islands: every partition of `islands` is prepared, arranged in lanes, solved
@@ -608,6 +610,7 @@ extension PhysicsWorld {
             withUnsafeMutablePointer(to: &job) { job in
                 if let pool {
                     pool.run(PartitionJob.prepare, job, chunks: prepareChunks)
+                    if !parts.isEmpty { pool.slots.reserve(0) }
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
                 } else {
                     for p in parts.indices {
@@ -639,6 +642,7 @@ extension PhysicsWorld {
         }
         }
         for k in watches.indices { watches[k].total += constraints[Int(watches[k].constraint)].impactImpulse }
+        releaseIdlePartitionLanes()
         return finalizeMarks.reduce(0, |)
     }
 

@@ -75,6 +75,8 @@ struct PhysicsWorld {
     var scratchProxyEscapes = ContiguousArray<Int32>()
     /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
     var roomAtLastTrim = 0
+    /// Steps split by islands since the sets of partition lanes were last looked at (`releaseIdlePartitionLanes`).
+    var stepsSinceIdleLaneCheck = 0
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.
     var proxyCount = 0
     /// The neighbours boundary segments took from the tiles they end on (`joinBoundaries(endingOn:_:)`): taken back before

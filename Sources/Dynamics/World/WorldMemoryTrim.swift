@@ -4,12 +4,16 @@ import Glibc
 
 extension PhysicsWorld {
     /// Bytes of room in the arrays that grow while a world is built and runs: its records and the solver's per-step
-    /// arrays, by capacity. A cheap sum, read every step.
+    /// arrays, by capacity, every set of lanes and every partition's gathered inputs included (in a pile they grow
+    /// last, as its one large island forms). A cheap sum, read every step.
     var growingRoom: Int {
         func room<Element>(_ array: ContiguousArray<Element>) -> Int { array.capacity * MemoryLayout<Element>.stride }
-        return room(bodies) + room(shapes) + room(bounds) + room(contacts) + room(touches) + room(separatingFaces)
-            + room(joints) + room(scratchStates) + room(scratchInputs) + room(scratchConstraints)
-            + room(scratchLanes.quads) + room(scratchLanes.sources)
+        var total = room(bodies) + room(shapes) + room(bounds) + room(contacts) + room(touches)
+            + room(separatingFaces) + room(joints) + room(scratchStates) + room(scratchInputs)
+            + room(scratchConstraints) + scratchLanes.roomBytes
+        for lanes in scratchPartitionLanes { total += lanes.roomBytes }
+        for inputs in scratchPartitionInputs { total += room(inputs) }
+        return total
     }
 
     /// Hands the pages of freed heap blocks back to the system once the world's arrays have grown by
@@ -30,6 +34,21 @@ extension PhysicsWorld {
         _ = Self.mallocTrim?(0)
     }
 
+    /// Every `idleLaneSteps` steps split by islands, the sets of partition lanes that no partition of those steps
+    /// needed most of the room of give it back (`ContactLanes.releaseIdleRoom`). The largest partition always
+    /// solves in the first set (`PartitionJob.solve`), so in a steady world each set's use is steady and none is
+    /// made again step after step; a set that held an island once and only small partitions since (the pile that
+    /// made it has gone to the first set, or settled into smaller islands) does not keep that island's room.
+    mutating func releaseIdlePartitionLanes() {
+        stepsSinceIdleLaneCheck += 1
+        guard stepsSinceIdleLaneCheck >= Self.idleLaneSteps else { return }
+        stepsSinceIdleLaneCheck = 0
+        for k in scratchPartitionLanes.indices { scratchPartitionLanes[k].releaseIdleRoom() }
+    }
+
+    /// How many steps split by islands a set of partition lanes must stay mostly idle before it gives its room back.
+    static let idleLaneSteps = 8
+
     /// glibc's `malloc_trim`, which its Swift module does not declare: looked up once among the process's symbols.
     private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
         #if canImport(Glibc)
@@ -43,5 +62,5 @@ extension PhysicsWorld {
 
     /// Growth of `growingRoom` that asks for a trim: large enough that small worlds, and the steps of a world that
     /// no longer grows, never pay for one.
-    static let trimGrowth = 256 * 1024
+    static let trimGrowth = 64 * 1024
 }

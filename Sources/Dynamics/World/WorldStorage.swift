@@ -47,7 +47,9 @@ extension PhysicsWorld {
                 part("partition contacts", scratchIslands.contactOrder)]
             + scratchPartitionLanes.flatMap {
                 [part("partition lane quads", $0.quads), part("partition lane sources", $0.sources),
-                 solverBodies("partition lane solver bodies", $0)]
+                 solverBodies("partition lane solver bodies", $0),
+                 WorldStoragePart(name: "partition lane order and staging", count: $0.sources.count,
+                                  capacity: $0.sources.count, elementBytes: 0, fixedBytes: $0.scratchBytes)]
             }
             + scratchPartitionInputs.map { part("partition gathered inputs", $0) }
     }

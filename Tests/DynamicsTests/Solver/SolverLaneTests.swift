@@ -19,8 +19,6 @@ import Testing
         c.normal = normal
         c.friction = friction
         c.softness = softness
-        c.softScale = 1 / softness.massScale
-        c.rootSoftScale = c.softScale.squareRoot()
         c.pointCount = points
         for k in 0..<points {
             var p = ContactConstraintPoint()
@@ -125,8 +123,6 @@ import Testing
         var c = [ContactConstraint(contact: 0, bodyA: 0, bodyB: 1)]
         c[0].normal = Vector(0, 1)
         c[0].softness = soft
-        c[0].softScale = 1 / soft.massScale
-        c[0].rootSoftScale = c[0].softScale.squareRoot()
         c[0].pointCount = 1
         c[0].p1.baseSeparation = separation
         c[0].p1.normalImpulse = impulse0

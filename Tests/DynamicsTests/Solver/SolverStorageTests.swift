@@ -13,6 +13,8 @@ import Testing
         // The touch record's handle fills the room the constraint's handles leave before its normal.
         #expect(MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.touch) == 12)
         #expect(MemoryLayout<ContactConstraint>.offset(of: \ContactConstraint.normal) == 16)
+        // A step keeps one constraint for each touching contact, and a staging copy of a group's.
+        #expect(MemoryLayout<ContactConstraint>.stride == 256)
         #expect(MemoryLayout<Manifold>.size == 133)
         #expect(MemoryLayout<DynamicTree.Node>.stride == 48)
         #expect(MemoryLayout<Shape>.stride == 48)
@@ -195,6 +197,44 @@ import Testing
         world.bodies = []
         world.trimFreedMemoryAfterGrowth()
         #expect(world.roomAtLastTrim == world.growingRoom && world.growingRoom < grown)
+    }
+
+    /// Builds `lanes` from `pairs` one-point constraints, each between the ground and a body of its own (one level),
+    /// and returns the quads' bytes.
+    static func buildSeparatePairs(_ lanes: inout ContactLanes, pairs: Int) -> [UInt8] {
+        var states = [BodyState()] + (0..<pairs).map { _ in SolverLaneTests.moving(Vector(0.5, -1), 0.25) }
+        var constraints = (0..<pairs).map {
+            SolverLaneTests.constraint(0, Int32($0 + 1), normal: Vector(0, 1), separation: -0.01 * Double($0 % 7),
+                                       friction: 0.6, softness: Softness(hertz: 30, zeta: 10, h: 1.0 / 240),
+                                       impulse: 0.125, points: 1)
+        }
+        states.withUnsafeMutableBufferPointer { s in
+            constraints.withUnsafeMutableBufferPointer { c in lanes.build(c, states: s) }
+        }
+        return lanes.quads.withUnsafeBytes { Array($0) }
+    }
+
+    @Test func lanesThatStayMostlyIdleGiveTheirRoomBack() {
+        var lanes = ContactLanes()
+        // 400 constraints of one level: 100 quads, then room kept while builds use it.
+        let large = Self.buildSeparatePairs(&lanes, pairs: 400)
+        #expect(lanes.quads.count == 100)
+        let room = lanes.quads.capacity
+        lanes.releaseIdleRoom()
+        #expect(lanes.quads.capacity == room)
+        // Small builds since the last look: at most an eighth of the room in use, so it goes.
+        let small = Self.buildSeparatePairs(&lanes, pairs: 8)
+        #expect(lanes.quads.count == 2)
+        let roomBefore = lanes.roomBytes
+        lanes.releaseIdleRoom()
+        #expect(lanes.quads.capacity < ContactLanes.idleQuads && lanes.roomBytes < roomBefore / 4)
+        // Lanes started afresh build the same quads, bit for bit.
+        #expect(Self.buildSeparatePairs(&lanes, pairs: 8) == small)
+        #expect(Self.buildSeparatePairs(&lanes, pairs: 400) == large)
+        // A large build in the window keeps the room, however small the last one.
+        _ = Self.buildSeparatePairs(&lanes, pairs: 8)
+        lanes.releaseIdleRoom()
+        #expect(lanes.quads.capacity >= 100)
     }
 
     @Test func itemsRareSettingsReadTheirDefaultsAndKeepWhatIsSet() throws {
