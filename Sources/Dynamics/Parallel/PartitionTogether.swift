@@ -27,7 +27,6 @@ extension PartitionJob {
         let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
         // The rows `arrange` prepared: one per joint of the partition, in their solve order.
         let rows = UnsafeMutableBufferPointer(start: j.jointRows + Int(part.jointStart), count: Int(part.jointCount))
-        let inverseH = Float(j.inverseH)
         var impactPass: Int32 = 0
         j.togetherInputs[slot].withUnsafeBufferPointer { inputs in
             var step = StepJob(bodies: j.bodies, states: states, constraints: cons, touches: j.touches, inputs: inputs,
@@ -52,11 +51,11 @@ extension PartitionJob {
                                                   passLimit: j.impactPassLimit)
                         }
                         for k in rows.indices { rows[k].warmStart(joints: joints, states: states) }
-                        parallel.warmStartContacts(schedule)
+                        parallel.warmStartContacts(schedule, keepsBodies: rows.isEmpty)
                         for k in rows.indices {
                             rows[k].solve(joints: joints, states: states, context: j.jointContext, useBias: true)
                         }
-                        parallel.solveContacts(schedule, useBias: true)
+                        parallel.solveContacts(schedule, useBias: true, bodiesKept: rows.isEmpty)
                         parallel.integratePositions()
                         for k in rows.indices {
                             rows[k].solve(joints: joints, states: states, context: j.jointContext, useBias: false)

@@ -371,7 +371,7 @@ extension PhysicsWorld {
                     jointPasses.warmStart()
                 }
                 if let parallel {
-                    parallel.warmStartContacts(schedule)
+                    parallel.warmStartContacts(schedule, keepsBodies: activeJoints.isEmpty)
                 } else {
                     schedule.warmStart(states: stateBuf, keepsBodies: activeJoints.isEmpty)
                 }
@@ -381,7 +381,7 @@ extension PhysicsWorld {
                     jointPasses.solve(useBias: true)
                 }
                 if let parallel {
-                    parallel.solveContacts(schedule, useBias: true)
+                    parallel.solveContacts(schedule, useBias: true, bodiesKept: activeJoints.isEmpty)
                     parallel.integratePositions()
                 } else {
                     schedule.solve(states: stateBuf, inverseH: Float(inverseH), useBias: true,
