@@ -218,6 +218,10 @@ struct ParallelTuning {
     var minimumPartitions = 2
     var partitionWork = 256
     var partitionsWanted = 64
+    /// A partition over one thread's share of the step's items with at least this many contact constraints is
+    /// solved by all the threads together, group by group (`PartitionJob.solveTogether`); `Int.max` leaves every
+    /// partition to one thread, which gives the same bits.
+    var minimumTogetherConstraints = 1_000
     /// A world of at least `minimumWork` items stepped on one thread solves its partitions one after another too:
     /// the same bits, and each partition's bodies and quads stay in the cache through all its sub-steps instead of
     /// the whole world's being walked again for every pass.

@@ -507,10 +507,10 @@ extension PhysicsWorld {
         }
         let threads = pool?.participants ?? 1
         // A partition over one thread's share is prepared by all the threads, and with enough constraints to split
-        // its groups (the test of the groups path, `ParallelTuning.minimumConstraints`) solved by all of them too.
+        // its groups solved by all of them too.
         let prepareChunks = pool == nil ? 0
             : islands.sharePreparation(threads: threads, minimumChunk: parallelTuning.loopChunk,
-                                       minimumTogether: parallelTuning.minimumConstraints)
+                                       minimumTogether: parallelTuning.minimumTogetherConstraints)
         if prepareChunks > 0 { stepsPreparedApart += 1 }
         let together = pool == nil ? 0 : islands.togetherCount
         if together > 0 { stepsSolvedTogether += 1 }

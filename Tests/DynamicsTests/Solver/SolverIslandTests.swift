@@ -254,9 +254,9 @@ import Testing
             #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
             // Every island a partition, and the pyramid's (over one thread's share, with more constraints than the
             // least the groups path splits) solved by all the threads, every group split to a quad a chunk.
-            let tuning = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1,
-                                        contactItemChunk: 1, loopChunk: 4, minimumPartitions: 2, partitionWork: 1,
-                                        partitionsWanted: Int.max)
+            let tuning = ParallelTuning(minimumWork: 0, minimumGroupItems: 1, contactItemChunk: 1, loopChunk: 4,
+                                        minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max,
+                                        minimumTogetherConstraints: 0)
             let alone = try Self.runHeavyIsland(1, tuning, frames: frames, attached: attached)
             #expect(alone.together == 0, "one thread solves each partition itself")
             #expect(alone.bits == serial.bits && alone.boxes == serial.boxes)
