@@ -231,16 +231,27 @@ struct IslandPartitions {
             }
         }
     }
+    /// How many partitions the last `sharePreparation` marked to be solved by all the threads together.
+    private(set) var togetherCount = 0
+
     /// Marks the partitions that hold more than one thread's fair share of the step's items when `threads` threads
     /// solve them, and cuts their constraints into `prepareChunks` of at least `minimumChunk` each; returns how
     /// many. The thread that takes such a partition would solve it long after the others ran out of partitions,
     /// so the others help first: every thread makes and prepares chunks of its constraints before the solve
     /// (`PartitionJob.prepare`), and the partition's own thread starts from its prepared constraints. Which
     /// thread prepares a constraint changes nothing in it.
-    mutating func sharePreparation(threads: Int, minimumChunk: Int) -> Int {
+    ///
+    /// Such a partition with at least `minimumTogether` constraints is also solved by all the threads together
+    /// (`PartitionJob.solveTogether`): its thread only arranges it, and its sub-steps are then split group by group
+    /// across the threads. Each gets a `togetherSlot`, in partition order, counted in `togetherCount`.
+    mutating func sharePreparation(threads: Int, minimumChunk: Int, minimumTogether: Int = .max) -> Int {
         prepareChunks.removeAll(keepingCapacity: true)
+        togetherCount = 0
         guard threads > 1 else {
-            for p in partitions.indices { partitions[p].preparedApart = false }
+            for p in partitions.indices {
+                partitions[p].preparedApart = false
+                partitions[p].togetherSlot = -1
+            }
             return 0
         }
         let minimumChunk = max(minimumChunk, 1)
@@ -248,9 +259,14 @@ struct IslandPartitions {
         for part in partitions { total += Int(part.work) }
         for p in partitions.indices {
             partitions[p].preparedApart = false
+            partitions[p].togetherSlot = -1
             let count = Int(partitions[p].constraintCount)
             guard Int(partitions[p].work) * threads > total, count >= 2 * minimumChunk else { continue }
             partitions[p].preparedApart = true
+            if count >= minimumTogether {
+                partitions[p].togetherSlot = Int32(togetherCount)
+                togetherCount += 1
+            }
             let n = min(count / minimumChunk, threads * ParallelStep.chunksPerThread)
             let size = (count + n - 1) / n
             var start = Int(partitions[p].constraintStart)
@@ -274,6 +290,9 @@ struct IslandPartition {
     var watchStart: Int32 = 0, watchCount: Int32 = 0
     /// Whether its constraints are made and prepared before the solve, across the threads (`sharePreparation`).
     var preparedApart = false
+    /// When it is solved by all the threads together (`PartitionJob.solveTogether`), its place among the partitions
+    /// so solved; else -1.
+    var togetherSlot: Int32 = -1
 
     /// Items to solve: bodies, contact constraints and joints.
     var work: Int32 { inputCount + constraintCount + jointCount }

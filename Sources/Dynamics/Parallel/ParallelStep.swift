@@ -87,31 +87,56 @@ struct ParallelStep {
 
     /// Warm starts the contacts in solve order: each group large enough (`ParallelTuning.minimumGroupItems`) split
     /// across the workers, with a barrier after it, when the step splits the contacts; the rest on this thread.
-    func warmStartContacts(_ schedule: LaneSchedule) {
+    /// With `keepsBodies`, the solver bodies keep their velocities for the solve that follows at once
+    /// (`solveContacts(_:useBias:bodiesKept:)`, nothing between them reading or changing a state), as on one
+    /// thread (`LaneSchedule.warmStart(states:keepsBodies:)`).
+    func warmStartContacts(_ schedule: LaneSchedule, keepsBodies: Bool = false) {
         guard job.pointee.splitsContacts else {
-            schedule.warmStart(states: job.pointee.states)
+            schedule.warmStart(states: job.pointee.states, keepsBodies: keepsBodies)
             return
         }
-        schedule.gather(states: job.pointee.states, motion: false)
+        gatherBodies(schedule, motion: keepsBodies)
         eachGroup(schedule, StepJob.warmStartContactGroup) { group in
             schedule.warmStart(group: group, items: 0..<group.itemCount)
         }
-        schedule.scatter(states: job.pointee.states)
+        if !keepsBodies { scatterBodies(schedule) }
     }
 
-    /// Solves the contacts once (see `warmStartContacts`).
-    func solveContacts(_ schedule: LaneSchedule, useBias: Bool) {
+    /// Solves the contacts once (see `warmStartContacts`); `bodiesKept` after a warm start that kept the bodies.
+    func solveContacts(_ schedule: LaneSchedule, useBias: Bool, bodiesKept: Bool = false) {
         let inverseH = Float(job.pointee.inverseH)
         guard job.pointee.splitsContacts else {
-            schedule.solve(states: job.pointee.states, inverseH: inverseH, useBias: useBias)
+            schedule.solve(states: job.pointee.states, inverseH: inverseH, useBias: useBias, bodiesKept: bodiesKept)
             return
         }
         job.pointee.useBias = useBias
-        schedule.gather(states: job.pointee.states, motion: true)
+        if !bodiesKept { gatherBodies(schedule, motion: true) }
         eachGroup(schedule, StepJob.solveContactGroup) { group in
             schedule.solve(group: group, items: 0..<group.itemCount, inverseH: inverseH, useBias: useBias)
         }
-        schedule.scatter(states: job.pointee.states)
+        scatterBodies(schedule)
+    }
+
+    /// Rounds the schedule's solver bodies from the states (`LaneSchedule.gather`), in chunks across the workers
+    /// when there are enough of them: each slot is its own, so any split gives the same bodies.
+    private func gatherBodies(_ schedule: LaneSchedule, motion: Bool) {
+        let count = schedule.bodies.sources.count
+        guard count >= 2 * tuning.loopChunk else {
+            schedule.gather(states: job.pointee.states, motion: motion)
+            return
+        }
+        job.pointee.gathersMotion = motion
+        pool.run(StepJob.gatherBodies, job, chunks: chunks(count, minimum: tuning.loopChunk))
+    }
+
+    /// Writes the solver bodies' velocities back to the states (`LaneSchedule.scatter`), split like `gatherBodies`.
+    private func scatterBodies(_ schedule: LaneSchedule) {
+        let count = schedule.bodies.sources.count
+        guard count >= 2 * tuning.loopChunk else {
+            schedule.scatter(states: job.pointee.states)
+            return
+        }
+        pool.run(StepJob.scatterBodies, job, chunks: chunks(count, minimum: tuning.loopChunk))
     }
 
     /// Keeps every constraint's impulses (from its quad lane straight into its contact's touch record,
@@ -193,6 +218,10 @@ struct ParallelTuning {
     var minimumPartitions = 2
     var partitionWork = 256
     var partitionsWanted = 64
+    /// A partition over one thread's share of the step's items with at least this many contact constraints is
+    /// solved by all the threads together, group by group (`PartitionJob.solveTogether`); `Int.max` leaves every
+    /// partition to one thread, which gives the same bits.
+    var minimumTogetherConstraints = 1_000
     /// A world of at least `minimumWork` items stepped on one thread solves its partitions one after another too:
     /// the same bits, and each partition's bodies and quads stay in the cache through all its sub-steps instead of
     /// the whole world's being walked again for every pass.
@@ -254,6 +283,8 @@ struct StepJob {
                                                           sources: UnsafeBufferPointer(start: nil, count: 0)))
     /// Whether the contact solve is split across the workers, and the group being split.
     var splitsContacts = false
+    /// Whether `gatherBodies` rounds the bodies' motion too.
+    var gathersMotion = false
     var contactGroup = 0
     var useBias = true
     var joints = UnsafeMutableBufferPointer<Joint>(start: nil, count: 0)
@@ -401,6 +432,19 @@ struct StepJob {
                                                marksFast: marksFast)
         }
         job.pointee.finalizeMarks[b] = marks
+    }
+
+    static let gatherBodies: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let schedule = job.pointee.schedule
+        schedule.gather(states: job.pointee.states, motion: job.pointee.gathersMotion,
+                        slots: job.pointee.range(chunk, of: schedule.bodies.sources.count))
+    }
+
+    static let scatterBodies: ParallelChunk = { raw, chunk in
+        let job = raw.assumingMemoryBound(to: StepJob.self)
+        let schedule = job.pointee.schedule
+        schedule.scatter(states: job.pointee.states, slots: job.pointee.range(chunk, of: schedule.bodies.sources.count))
     }
 
     static let warmStartContactGroup: ParallelChunk = { raw, chunk in

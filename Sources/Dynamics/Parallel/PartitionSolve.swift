@@ -39,6 +39,11 @@ struct PartitionJob {
     var lanes: UnsafeMutablePointer<ContactLanes>
     /// One buffer per thread of the job, taken with the lanes, that a partition's inputs are gathered into.
     var gatheredInputs: UnsafeMutablePointer<ContiguousArray<VelocityInput>>
+    /// One `ContactLanes` and one buffer of gathered inputs per partition solved by all the threads together
+    /// (`IslandPartition.togetherSlot`): arranged in the job by the thread that takes the partition, kept for
+    /// `solveTogether` after it.
+    var togetherLanes: UnsafeMutablePointer<ContactLanes>
+    var togetherInputs: UnsafeMutablePointer<ContiguousArray<VelocityInput>>
     /// One `JointColouring` per thread of the job, taken with the lanes: a partition that holds a large island of
     /// joints solves them colour by colour, as the step on one thread does.
     var jointColourings: UnsafeMutablePointer<JointColouring>
@@ -65,6 +70,8 @@ struct PartitionJob {
     /// that was not finite, whose step is left for the stepping thread to discard, or a body marked fast.
     var finalizeMarks: UnsafeMutableBufferPointer<UInt8>
 
+    /// One partition: solved whole by the thread that takes it, or, when all the threads solve it together
+    /// (`togetherSlot`), only gathered and arranged, its quads left for `solveTogether` to write.
     static let solve: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: PartitionJob.self)
         let p = Int(job.pointee.runOrder[chunk])
@@ -72,8 +79,16 @@ struct PartitionJob {
         // The first partition, the one with the most work, always takes the lanes of slot 0, reserved for it before
         // the job (`WorkerSlots.reserve`): only that set grows to the largest partition, whichever thread runs it.
         let slot = chunk == 0 ? 0 : slots.claim()
-        solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot,
-              gathered: job.pointee.gatheredInputs + slot)
+        let together = Int(job.pointee.partitions[p].togetherSlot)
+        if together >= 0 {
+            let part = job.pointee.partitions[p]
+            gather(part, job, into: job.pointee.togetherInputs + together)
+            arrange(part, job, lanes: job.pointee.togetherLanes + together,
+                    colouring: job.pointee.jointColourings + slot, writingQuads: false)
+        } else {
+            solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot,
+                  gathered: job.pointee.gatheredInputs + slot)
+        }
         slots.release(slot)
     }
 
@@ -82,27 +97,34 @@ struct PartitionJob {
     static func solve(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>,
                       lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
                       gathered: UnsafeMutablePointer<ContiguousArray<VelocityInput>>) {
-        let part = job.pointee.partitions[p], stepInputs = job.pointee.stepInputs
-        let places = UnsafeBufferPointer(rebasing: job.pointee.inputs[range(part.inputStart, part.inputCount)])
-        gathered.pointee.removeAll(keepingCapacity: true)
-        gathered.pointee.append(contentsOf: places.lazy.map { stepInputs[Int($0)] })
+        let part = job.pointee.partitions[p]
+        gather(part, job, into: gathered)
         job.pointee.finalizeMarks[p] = gathered.pointee.withUnsafeBufferPointer { inputs in
             solve(part, job, lanes: lanes, colouring: colouring, inputs: inputs)
         }
     }
 
-    /// Prepares and solves partition `part`, whose inputs are `inputs`, through the whole step, keeps its impulses
-    /// and writes its motion back; returns what the write-back found (`FinalizeMark` bits).
-    private static func solve(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
-                              lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
-                              inputs: UnsafeBufferPointer<VelocityInput>) -> UInt8 {
+    /// Copies the velocity inputs of `part` side by side into `gathered`.
+    private static func gather(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+                               into gathered: UnsafeMutablePointer<ContiguousArray<VelocityInput>>) {
+        let stepInputs = job.pointee.stepInputs
+        let places = UnsafeBufferPointer(rebasing: job.pointee.inputs[range(part.inputStart, part.inputCount)])
+        gathered.pointee.removeAll(keepingCapacity: true)
+        gathered.pointee.append(contentsOf: places.lazy.map { stepInputs[Int($0)] })
+    }
+
+    /// Makes and prepares the constraints of `part` (unless they were prepared apart), prepares its joints' rows in
+    /// their solve order and arranges its contacts in `lanes`, writing the quads only with `writingQuads`; returns
+    /// the rows.
+    @discardableResult
+    static func arrange(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+                        lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
+                        writingQuads: Bool) -> UnsafeMutableBufferPointer<JointRow> {
         let j = job.pointee
-        let states = j.states, bodies = j.bodies, joints = j.joints
+        let states = j.states, joints = j.joints
         let cons = UnsafeMutableBufferPointer(rebasing: j.constraints[range(part.constraintStart, part.constraintCount)])
         let active = UnsafeBufferPointer(rebasing: j.activeJoints[range(part.jointStart, part.jointCount)])
-        let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])
         let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
-        let gains = j.gains
         // A partition's constraints are few and side by side, so they are made (each from its contact, here
         // rather than on the stepping thread) and prepared in step order, and read back in solve order from the
         // cache (preparing them group by group, `ContactLanes.build(preparing:...)`, cost more instructions and
@@ -113,15 +135,30 @@ struct PartitionJob {
         }
         let coloured = active.count >= colouring.pointee.minimumIsland
             && colouring.pointee.build(active: active, joints: UnsafeBufferPointer(joints), states: UnsafeBufferPointer(states))
-        colouring.pointee.sequence.withUnsafeBufferPointer { colourSequence in
-        let sequence = coloured ? colourSequence : active
-        let rows = UnsafeMutableBufferPointer(start: j.jointRows + Int(part.jointStart), count: sequence.count)
-        JointRow.prepare(sequence, sequence.indices, rows: j.jointRows + Int(part.jointStart), joints: joints,
-                         bodies: bodies, context: j.jointContext)
-        lanes.pointee.build(cons, states: states)
+        let rowCount = colouring.pointee.sequence.withUnsafeBufferPointer { colourSequence in
+            let sequence = coloured ? colourSequence : active
+            JointRow.prepare(sequence, sequence.indices, rows: j.jointRows + Int(part.jointStart), joints: joints,
+                             bodies: j.bodies, context: j.jointContext)
+            return sequence.count
+        }
+        lanes.pointee.build(cons, states: states, writingQuads: writingQuads)
         if !watches.isEmpty {
             lanes.pointee.locate(watches, firstConstraint: Int(part.constraintStart), constraintCount: cons.count)
         }
+        return UnsafeMutableBufferPointer(start: j.jointRows + Int(part.jointStart), count: rowCount)
+    }
+
+    /// Prepares and solves partition `part`, whose inputs are `inputs`, through the whole step, keeps its impulses
+    /// and writes its motion back; returns what the write-back found (`FinalizeMark` bits).
+    private static func solve(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+                              lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
+                              inputs: UnsafeBufferPointer<VelocityInput>) -> UInt8 {
+        let j = job.pointee
+        let states = j.states, bodies = j.bodies, joints = j.joints
+        let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])
+        let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
+        let gains = j.gains
+        let rows = arrange(part, job, lanes: lanes, colouring: colouring, writingQuads: true)
         var impactPass: Int32 = 0
         let inverseH = Float(j.inverseH)
         lanes.pointee.withSchedule { schedule in
@@ -135,11 +172,11 @@ struct PartitionJob {
                                           threshold: j.restitutionThreshold, h: j.h, passLimit: j.impactPassLimit)
                 }
                 for k in rows.indices { rows[k].warmStart(joints: joints, states: states) }
-                schedule.warmStart(states: states, keepsBodies: sequence.isEmpty)
+                schedule.warmStart(states: states, keepsBodies: rows.isEmpty)
                 for k in rows.indices {
                     rows[k].solve(joints: joints, states: states, context: j.jointContext, useBias: true)
                 }
-                schedule.solve(states: states, inverseH: inverseH, useBias: true, bodiesKept: sequence.isEmpty)
+                schedule.solve(states: states, inverseH: inverseH, useBias: true, bodiesKept: rows.isEmpty)
                 PhysicsWorld.integratePositions(inputs, states: states, h: j.h, maxAngularSpeed: j.maxAngularSpeed)
                 for k in rows.indices {
                     rows[k].solve(joints: joints, states: states, context: j.jointContext, useBias: false)
@@ -149,7 +186,6 @@ struct PartitionJob {
             }
         }
         JointRow.storeImpulses(UnsafeBufferPointer(rows), into: joints)
-        }
         // What the stepping thread would do after the solve, done here while the partition is in the cache: its
         // constraints' impulses kept for the next step (straight from the quads into the touch records), its
         // bodies' motion written back. Both touch this partition's records only.
@@ -188,7 +224,7 @@ struct PartitionJob {
     }
 
     @inline(__always)
-    private static func range(_ start: Int32, _ count: Int32) -> Range<Int> {
+    static func range(_ start: Int32, _ count: Int32) -> Range<Int> {
         Int(start)..<Int(start) + Int(count)
     }
 }

@@ -79,6 +79,25 @@ struct LaneSchedule {
         bodies.scatter(s)
     }
 
+    /// Rounds the solver bodies of the slots `slots` only (see `gather(states:motion:)`): each slot is rounded
+    /// from its own state, so the slots can be gathered in any split.
+    func gather(states: UnsafeMutableBufferPointer<BodyState>, motion: Bool, slots: Range<Int>) {
+        guard let s = states.baseAddress else { return }
+        part(slots).gather(s, motion: motion)
+    }
+
+    /// Writes the velocities of the slots `slots` only back to their states (see `scatter(states:)`).
+    func scatter(states: UnsafeMutableBufferPointer<BodyState>, slots: Range<Int>) {
+        guard let s = states.baseAddress else { return }
+        part(slots).scatter(s)
+    }
+
+    /// The solver bodies of the slots `slots`.
+    private func part(_ slots: Range<Int>) -> SolverBodyBuffers {
+        SolverBodyBuffers(bodies: UnsafeMutableBufferPointer(rebasing: bodies.bodies[slots]),
+                          sources: UnsafeBufferPointer(rebasing: bodies.sources[slots]))
+    }
+
     /// Warm starts the items `items` of group `g` (see `LaneGroup`) on the solver bodies (see `gather`): any split
     /// of a group's items gives the same result as warm starting the whole group.
     func warmStart(group g: LaneGroup, items: Range<Int>) {

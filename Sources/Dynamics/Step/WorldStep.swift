@@ -408,7 +408,7 @@ extension PhysicsWorld {
                     jointPasses.warmStart()
                 }
                 if let parallel {
-                    parallel.warmStartContacts(schedule)
+                    parallel.warmStartContacts(schedule, keepsBodies: activeJoints.isEmpty)
                 } else {
                     schedule.warmStart(states: stateBuf, keepsBodies: activeJoints.isEmpty)
                 }
@@ -418,7 +418,7 @@ extension PhysicsWorld {
                     jointPasses.solve(useBias: true)
                 }
                 if let parallel {
-                    parallel.solveContacts(schedule, useBias: true)
+                    parallel.solveContacts(schedule, useBias: true, bodiesKept: activeJoints.isEmpty)
                     parallel.integratePositions()
                 } else {
                     schedule.solve(states: stateBuf, inverseH: Float(inverseH), useBias: true,
@@ -544,13 +544,19 @@ extension PhysicsWorld {
         bouncing.withUnsafeBufferPointer { bouncing in
             watches.withUnsafeBufferPointer { islands.share(bouncing: bouncing, watches: $0) }
         }
-        let prepareChunks = pool.map {
-            islands.sharePreparation(threads: $0.participants, minimumChunk: parallelTuning.loopChunk)
-        } ?? 0
+        let threads = pool?.participants ?? 1
+        // A partition over one thread's share is prepared by all the threads, and with enough constraints to split
+        // its groups solved by all of them too.
+        let prepareChunks = pool == nil ? 0
+            : islands.sharePreparation(threads: threads, minimumChunk: parallelTuning.loopChunk,
+                                       minimumTogether: parallelTuning.minimumTogetherConstraints)
         if prepareChunks > 0 { stepsPreparedApart += 1 }
-        // One set of lanes per thread that may run a partition at once (see `WorkerSlots`).
-        while scratchPartitionLanes.count < pool?.participants ?? 1 { scratchPartitionLanes.append(ContactLanes()) }
-        while scratchPartitionInputs.count < pool?.participants ?? 1 { scratchPartitionInputs.append([]) }
+        let together = pool == nil ? 0 : islands.togetherCount
+        if together > 0 { stepsSolvedTogether += 1 }
+        // One set of lanes per thread that may run a partition at once (see `WorkerSlots`), then one per partition
+        // solved by all the threads together, kept from its arrangement to its solve.
+        while scratchPartitionLanes.count < threads + together { scratchPartitionLanes.append(ContactLanes()) }
+        while scratchPartitionInputs.count < threads + together { scratchPartitionInputs.append([]) }
         while scratchPartitionJointColourings.count < pool?.participants ?? 1 {
             scratchPartitionJointColourings.append(JointColouring())
         }
@@ -569,7 +575,10 @@ extension PhysicsWorld {
         swap(&finalizeMarks, &scratchFinalizeMarks)
         defer { swap(&finalizeMarks, &scratchFinalizeMarks) }
         finalizeMarks.removeAll(keepingCapacity: true)
-        finalizeMarks.append(contentsOf: repeatElement(0, count: islands.partitions.count))
+        // One per partition, then one per chunk of a write-back split across the threads (`solveTogether`).
+        let partitionCount = islands.partitions.count
+        finalizeMarks.append(contentsOf: repeatElement(0, count: partitionCount
+                                                                + (together > 0 ? threads * ParallelStep.chunksPerThread : 0)))
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
@@ -599,6 +608,8 @@ extension PhysicsWorld {
                                    activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
                                    impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
                                    gatheredInputs: gatheredBuf.baseAddress.unsafelyUnwrapped,
+                                   togetherLanes: lanesBuf.baseAddress.unsafelyUnwrapped + threads,
+                                   togetherInputs: gatheredBuf.baseAddress.unsafelyUnwrapped + threads,
                                    jointColourings: colouringBuf.baseAddress.unsafelyUnwrapped,
                                    jointRows: rowBuf.baseAddress.unsafelyUnwrapped,
                                    slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
@@ -606,12 +617,16 @@ extension PhysicsWorld {
                                    staticSoftness: staticSoftness, jointContext: context,
                                    restitutionThreshold: threshold, impactPassLimit: passLimit, dt: dt,
                                    sleepThreshold: sleepThreshold, marksFast: enableContinuous,
-                                   finalizeMarks: marksBuf)
+                                   finalizeMarks: UnsafeMutableBufferPointer(rebasing: marksBuf[0..<partitionCount]))
             withUnsafeMutablePointer(to: &job) { job in
                 if let pool {
                     pool.run(PartitionJob.prepare, job, chunks: prepareChunks)
                     if !parts.isEmpty { pool.slots.reserve(0) }
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
+                    let chunkMarks = UnsafeMutableBufferPointer(rebasing: marksBuf[partitionCount...])
+                    for p in parts.indices where parts[p].togetherSlot >= 0 {
+                        PartitionJob.solveTogether(p, job, pool: pool, tuning: parallelTuning, marks: chunkMarks)
+                    }
                 } else {
                     for p in parts.indices {
                         PartitionJob.solve(p, job, lanes: job.pointee.lanes, colouring: job.pointee.jointColourings,

@@ -100,6 +100,9 @@ struct PhysicsWorld {
     /// Steps split by islands whose heaviest partitions had their constraints prepared across the threads first
     /// (`IslandPartitions.sharePreparation`): tests read it to know that path ran.
     var stepsPreparedApart = 0
+    /// Steps split by islands with a partition solved by all the threads together (`PartitionJob.solveTogether`):
+    /// tests read it to know that path ran.
+    var stepsSolvedTogether = 0
     /// Steps that solved a large island of joints colour by colour (`JointColouring`) on the whole-world path:
     /// tests read it to know that path ran.
     var stepsWithColouredJoints = 0

@@ -211,8 +211,10 @@ import Testing
     /// at `workers` workers with `tuning`: the items' state and net forces and every shape's tight and fat boxes as
     /// bit patterns, the steps whose heaviest partitions were prepared across the threads, and the chunks the
     /// workers ran.
-    static func runHeavyIsland(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws
-        -> (bits: [UInt64], boxes: [UInt64], preparedApart: Int, shared: Int) {
+    /// With `attached`, the pyramid's top box hangs from an anchor above it and two boxes of its base are tied
+    /// together: joints in the pyramid's island.
+    static func runHeavyIsland(_ workers: Int, _ tuning: ParallelTuning, frames: Int, attached: Bool = false) throws
+        -> (bits: [UInt64], boxes: [UInt64], preparedApart: Int, shared: Int, together: Int) {
         let animator = try Animator(referenceSize: Vector(2000, 1200))
         animator.allowsSleep = false
         try animator.setWorkerCount(workers)
@@ -229,6 +231,10 @@ import Testing
         let collision = CollisionBehavior(items: items)
         collision.translatesReferenceBoundsIntoBoundary = true
         try animator.addBehavior(collision)
+        if attached {
+            try animator.addBehavior(try AttachmentBehavior(item: items[54], attachedToAnchor: Vector(392, 900)))
+            try animator.addBehavior(try AttachmentBehavior(item: items[0], attachedTo: items[2]))
+        }
         try stepFrames(animator, frames)
         let boxes = animator.world.bounds.flatMap { b in
             [b.aabb.lower, b.aabb.upper, b.fatAABB.lower, b.fatAABB.upper].flatMap { [$0.x.bitPattern, $0.y.bitPattern] }
@@ -236,7 +242,38 @@ import Testing
         // The net forces too: the items are written back across the threads (`ItemWriteBackJob`).
         let forces = items.flatMap { [$0.netForce.x.bitPattern, $0.netForce.y.bitPattern] }
         return (SolverWorkerTests.state(items) + forces, boxes, animator.world.stepsPreparedApart,
-                animator.world.chunksSharedWithWorkers)
+                animator.world.chunksSharedWithWorkers, animator.world.stepsSolvedTogether)
+    }
+
+    @Test func aHeavyIslandIsSolvedByAllTheThreadsWithTheOneThreadResult() throws {
+        let frames = 30
+        for attached in [false, true] {
+            let serial = try Self.runHeavyIsland(1, ParallelTuning(minimumPartitions: Int.max), frames: frames,
+                                                 attached: attached)
+            #expect(serial.together == 0)
+            #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
+            // Every island a partition, and the pyramid's (over one thread's share, with more constraints than the
+            // least the groups path splits) solved by all the threads, every group split to a quad a chunk.
+            let tuning = ParallelTuning(minimumWork: 0, minimumGroupItems: 1, contactItemChunk: 1, loopChunk: 4,
+                                        minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max,
+                                        minimumTogetherConstraints: 0)
+            let alone = try Self.runHeavyIsland(1, tuning, frames: frames, attached: attached)
+            #expect(alone.together == 0, "one thread solves each partition itself")
+            #expect(alone.bits == serial.bits && alone.boxes == serial.boxes)
+            for workers in [2, 3] {
+                // The pool is process-wide: a run that found it held stepped alone, and is repeated.
+                var together = 0, shared = 0
+                for _ in 0..<5 where together == 0 || shared == 0 {
+                    let parallel = try Self.runHeavyIsland(workers, tuning, frames: frames, attached: attached)
+                    together = parallel.together
+                    shared = parallel.shared
+                    #expect(parallel.bits == serial.bits, "state differs at \(workers) workers, attached \(attached)")
+                    #expect(parallel.boxes == serial.boxes, "boxes differ at \(workers) workers, attached \(attached)")
+                }
+                #expect(together > 0, "the pyramid was never solved together at \(workers) workers")
+                #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
+            }
+        }
     }
 
     @Test func aHeavyIslandIsPreparedAcrossTheThreadsWithTheOneThreadResult() throws {
@@ -291,5 +328,29 @@ import Testing
         // Over the share but with too few constraints to cut in two chunks: prepared by its own thread.
         #expect(islands.sharePreparation(threads: 2, minimumChunk: 41) == 0)
         #expect(islands.partitions.allSatisfy { !$0.preparedApart })
+        #expect(islands.togetherCount == 0)
+    }
+
+    @Test func onlyHeavyPartitionsWithEnoughConstraintsAreSolvedTogether() {
+        var islands = IslandPartitions()
+        // Works 100 (20 bodies, 80 constraints), 61 (11 bodies, 50 constraints) and 20: 181 items.
+        islands.partitions = [IslandPartition(inputStart: 0, inputCount: 20, constraintStart: 0, constraintCount: 80),
+                              IslandPartition(inputStart: 20, inputCount: 11, constraintStart: 80, constraintCount: 50),
+                              IslandPartition(inputStart: 31, inputCount: 10, constraintStart: 130, constraintCount: 10)]
+        // Never without the least count given, nor on one thread.
+        _ = islands.sharePreparation(threads: 2, minimumChunk: 8)
+        #expect(islands.togetherCount == 0 && islands.partitions.allSatisfy { $0.togetherSlot == -1 })
+        _ = islands.sharePreparation(threads: 1, minimumChunk: 8, minimumTogether: 0)
+        #expect(islands.togetherCount == 0 && islands.partitions.allSatisfy { $0.togetherSlot == -1 })
+        // Two threads: a share is 90.5 items, only the first partition is over it.
+        _ = islands.sharePreparation(threads: 2, minimumChunk: 8, minimumTogether: 80)
+        #expect(islands.partitions.map(\.togetherSlot) == [0, -1, -1] && islands.togetherCount == 1)
+        // Over the share with fewer constraints than the least: prepared apart, solved by its own thread.
+        _ = islands.sharePreparation(threads: 2, minimumChunk: 8, minimumTogether: 81)
+        #expect(islands.partitions.map(\.preparedApart) == [true, false, false])
+        #expect(islands.partitions.map(\.togetherSlot) == [-1, -1, -1] && islands.togetherCount == 0)
+        // Three threads: a share is 60.3 items, the first two are over it, numbered in partition order.
+        _ = islands.sharePreparation(threads: 3, minimumChunk: 8, minimumTogether: 50)
+        #expect(islands.partitions.map(\.togetherSlot) == [0, 1, -1] && islands.togetherCount == 2)
     }
 }
