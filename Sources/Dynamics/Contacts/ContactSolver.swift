@@ -35,11 +35,10 @@ struct ContactConstraint {
     /// Whether the normal impulses are solved together (two points and a well-conditioned block).
     var isBlockSolved: Bool { pointCount == 2 && block.isSolvable }
 
-    /// 1 / massScale of the softness and its square root: how a touching point scales the block (`ContactBlock`).
-    /// Worked out where the quads are written rather than kept: the constraints of a step are a large array, and
-    /// kept, these two would cost each of them 16 bytes.
+    /// 1 / massScale of the softness: how a touching point scales the block (`ContactBlock`); the quads take it
+    /// and its square root. Worked out where the quads are written rather than kept: the constraints of a step are
+    /// a large array, and kept, the two would cost each of them 16 bytes.
     var softScale: Double { 1 / softness.massScale }
-    var rootSoftScale: Double { softScale.squareRoot() }
 }
 
 /// The contact half of the soft-step solver, in double precision: preparing a step's constraints, the impacts'

@@ -97,8 +97,10 @@ struct WideContact {
             put(&quad.pointee.massB, lane, states[b].invMass); put(&quad.pointee.inertiaB, lane, states[b].invInertia)
             put(&quad.pointee.k11, lane, c.pointee.block.k11); put(&quad.pointee.k12, lane, c.pointee.block.k12)
             put(&quad.pointee.k22, lane, c.pointee.block.k22)
-            put(&quad.pointee.softScale, lane, c.pointee.softScale)
-            put(&quad.pointee.rootSoftScale, lane, c.pointee.rootSoftScale)
+            // One division for both (`rootSoftScale` would work `softScale` out again).
+            let softScale = c.pointee.softScale
+            put(&quad.pointee.softScale, lane, softScale)
+            put(&quad.pointee.rootSoftScale, lane, softScale.squareRoot())
             if c.pointee.pointCount > 0 { put(&quad.pointee.p1, lane, c.pointee.p1) }
             if c.pointee.pointCount > 1 { put(&quad.pointee.p2, lane, c.pointee.p2) }
         }
