@@ -97,6 +97,7 @@ final class WorkerPool: @unchecked Sendable {
     func tryAcquire(workers: Int) -> Bool {
         guard held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
         let threads = min(workers - 1, Self.maxThreads)
+        if started < threads { Self.keepsOneArena }
         while started < threads {
             guard startThread(index: started) else { break }
             started += 1
