@@ -60,7 +60,8 @@ struct ContactLanes {
     private struct Preparation {
         var touches: UnsafePointer<ContactTouch>
         var bodies: UnsafeMutableBufferPointer<Body>
-        var softnesses: ContactSolver.Softnesses
+        var contactSoftness: Softness
+        var staticSoftness: Softness
     }
 
     /// Arranges `constraints`, already prepared (`ContactSolver.prepare`). Without `writingQuads` the quads are made
@@ -88,9 +89,8 @@ struct ContactLanes {
             return
         }
         build(constraints, states: states,
-              preparation: Preparation(touches: touchBase, bodies: bodies,
-                                       softnesses: ContactSolver.Softnesses(contact: contactSoftness,
-                                                                            static: staticSoftness)),
+              preparation: Preparation(touches: touchBase, bodies: bodies, contactSoftness: contactSoftness,
+                                       staticSoftness: staticSoftness),
               writingQuads: true)
     }
 
@@ -171,7 +171,8 @@ struct ContactLanes {
                         staged[j].contact = link.x; staged[j].bodyA = link.y; staged[j].bodyB = link.z
                         staged[j].touch = link.w
                         ContactSolver.prepare(&staged[j], touch: p.touches + Int(link.w), bodies: p.bodies,
-                                              states: states, softnesses: p.softnesses)
+                                              states: states, contactSoftness: p.contactSoftness,
+                                              staticSoftness: p.staticSoftness)
                         if staged[j].restitution > 0 { base[i] = staged[j] }
                         rows[j] = Int32(j)
                     }

@@ -41,6 +41,15 @@ struct ContactConstraint {
     var softScale: Double { 1 / softness.massScale }
 }
 
+extension ContactConstraint {
+    /// The constraint of contact `index`, `contact`, not prepared yet: its identity only (contact, bodies, touch
+    /// record).
+    @inline(__always)
+    init(_ index: Int32, of contact: Contact) {
+        self.init(contact: index, bodyA: contact.bodyA, bodyB: contact.bodyB, touch: contact.touch)
+    }
+}
+
 /// The contact half of the soft-step solver, in double precision: preparing a step's constraints, the impacts'
 /// geometry (`ContactImpact`) and keeping the impulses for the next step. The sub-step solve itself runs on quads of
 /// constraints in single precision (`WideContactSolver`).
@@ -48,26 +57,6 @@ enum ContactSolver {
     /// Freezes anchors, masses and softness for the step. Every field but the identity (contact, bodies, touch) is
     /// written, except the points the manifold lacks, which nothing reads (`pointCount`).
     /// The touch record is read in place: it is a large record and copying it per contact per step showed in profiles.
-    @inline(__always)
-    static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
-                        bodies: UnsafeMutableBufferPointer<Body>,
-                        states: UnsafeMutableBufferPointer<BodyState>, softnesses: Softnesses) {
-        prepare(&c, touch: contact, bodies: bodies, states: states, contactSoftness: softnesses.contact,
-                staticSoftness: softnesses.static)
-    }
-
-    /// The two softnesses of a step's contacts, handed to `prepare` together.
-    struct Softnesses {
-        var contact: Softness
-        var `static`: Softness
-
-        init(contact: Softness, static staticSoftness: Softness) {
-            self.contact = contact
-            self.static = staticSoftness
-        }
-    }
-
-    /// `prepare` with the two softnesses apart.
     @inline(__always)
     static func prepare(_ c: inout ContactConstraint, touch contact: UnsafePointer<ContactTouch>,
                         bodies: UnsafeMutableBufferPointer<Body>,

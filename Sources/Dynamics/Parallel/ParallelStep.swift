@@ -333,9 +333,7 @@ struct StepJob {
         for i in range {
             if i + ahead < range.upperBound { prefetch(i + ahead) }
             if !made.isEmpty {
-                let c = Int(made[i])
-                cons[i] = ContactConstraint(contact: made[i], bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB,
-                                            touch: contacts[c].touch)
+                cons[i] = ContactConstraint(made[i], of: contacts[Int(made[i])])
             }
             ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: job.pointee.bodies,
                                   states: job.pointee.states, contactSoftness: job.pointee.contactSoftness,

@@ -216,8 +216,7 @@ struct PartitionJob {
                                        order: Slice<UnsafeBufferPointer<Int32>>, _ j: PartitionJob) {
         guard let base = j.touches.baseAddress else { return }
         for (i, c) in zip(cons.indices, order) {
-            let contact = j.contacts[Int(c)]
-            cons[i] = ContactConstraint(contact: c, bodyA: contact.bodyA, bodyB: contact.bodyB, touch: contact.touch)
+            cons[i] = ContactConstraint(c, of: j.contacts[Int(c)])
             ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: j.bodies, states: j.states,
                                   contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
         }

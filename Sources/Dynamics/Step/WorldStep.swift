@@ -169,8 +169,7 @@ extension PhysicsWorld {
             constraints.removeAll(keepingCapacity: true)
             for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
                 guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
-                constraints.append(ContactConstraint(contact: Int32(c), bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB,
-                                                     touch: contacts[c].touch))
+                constraints.append(ContactConstraint(Int32(c), of: contacts[c]))
             }
         }
         bouncing.removeAll(keepingCapacity: true)
