@@ -12,15 +12,14 @@ struct ParallelStep {
     let job: UnsafeMutablePointer<StepJob>
     let tuning: ParallelTuning
 
-    /// Chunks for `count` items at no fewer than `minimum` items a chunk: a few per thread, so a thread the system
-    /// has descheduled holds up no more than a small share.
+    /// Chunks for `count` items at no fewer than `minimum` items a chunk (`WorkerPool.split`), with the items of
+    /// each kept in the job.
     @inline(__always)
     private func chunks(_ count: Int, minimum: Int) -> Int {
         guard count > 0 else { return 0 }
-        let n = max(1, min((count + minimum - 1) / minimum, pool.participants * Self.chunksPerThread, WorkerPool.maxChunks))
-        let size = (count + n - 1) / n
-        job.pointee.chunkSize = size
-        return (count + size - 1) / size
+        let split = pool.split(count, minimum: minimum)
+        job.pointee.chunkSize = split.size
+        return split.chunks
     }
 
     /// Prepares every contact constraint (`ContactSolver.prepare`).

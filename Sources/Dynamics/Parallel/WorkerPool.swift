@@ -111,6 +111,17 @@ final class WorkerPool: @unchecked Sendable {
     /// How many threads take part in jobs while the pool is held, the caller included.
     var participants: Int { helperCount.load(ordering: .relaxed) + 1 }
 
+    /// `count` items cut into chunks of no fewer than `minimum` items: a few per thread
+    /// (`ParallelStep.chunksPerThread`), so a thread the system has descheduled holds up no more than a small
+    /// share; the chunks and the items of each (the last may hold fewer). No chunks for no items.
+    @inline(__always)
+    func split(_ count: Int, minimum: Int) -> (chunks: Int, size: Int) {
+        guard count > 0 else { return (0, 1) }
+        let n = max(1, min((count + minimum - 1) / minimum, participants * ParallelStep.chunksPerThread, Self.maxChunks))
+        let size = (count + n - 1) / n
+        return ((count + size - 1) / size, size)
+    }
+
     /// Marks for `count` items, for the holder only. Growing them allocates; a step of the size of the last one
     /// does not.
     func marks(count: Int) -> PassMarks {

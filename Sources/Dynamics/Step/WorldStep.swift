@@ -852,10 +852,7 @@ extension PhysicsWorld {
 
     /// `updateProxies` with the tight boxes taken across `pool`'s threads.
     private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>, pool: WorkerPool, chunkMinimum: Int) {
-        var chunks = min((inputs.count + chunkMinimum - 1) / chunkMinimum,
-                         pool.participants * ParallelStep.chunksPerThread)
-        let size = (inputs.count + chunks - 1) / chunks
-        chunks = (inputs.count + size - 1) / size
+        let (chunks, size) = pool.split(inputs.count, minimum: chunkMinimum)
         scratchProxyEscapes.removeAll(keepingCapacity: true)
         scratchProxyEscapes.append(contentsOf: repeatElement(-1, count: 2 * chunks))
         inputs.withUnsafeBufferPointer { inputBuf in

@@ -309,9 +309,7 @@ extension Animator {
                     }
                     return
                 }
-                var chunks = min((count + chunkMinimum - 1) / chunkMinimum, pool.participants * ParallelStep.chunksPerThread)
-                let size = (count + chunks - 1) / chunks
-                chunks = (count + size - 1) / size
+                let (chunks, size) = pool.split(count, minimum: chunkMinimum)
                 var job = ItemWriteBackJob(items: items, bodies: bodies, frameDuration: frameDuration, chunkSize: size)
                 withUnsafeMutablePointer(to: &job) { pool.run(ItemWriteBackJob.run, $0, chunks: chunks) }
             }
