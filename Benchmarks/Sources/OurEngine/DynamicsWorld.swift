@@ -138,9 +138,12 @@ public final class DynamicsWorld: SimulationWorld {
             }
         }
         guard let first = parts.first else { throw EngineError("ours: a body needs a shape") }
-        // A moving body of several shapes is an item group: one body, one shape per member. A fixed one's shapes
-        // are items of their own (fixed either way).
-        let item = parts.count > 1 && body.kind == .dynamic ? try DynamicItem(group: parts, name: first.name) : first
+        // A moving or fixed body of several shapes is an item group: one body, one shape per member, as in the
+        // peers. A fixed ground of many boxes is then one item in each behaviour, not one per box: v3's rain has
+        // 2,505 ground boxes and twelve collision behaviours. A driven one's shapes are items of their own, each
+        // moved to its place every frame.
+        let grouped = parts.count > 1 && (body.kind == .dynamic || body.kind == .fixed)
+        let item = grouped ? try DynamicItem(group: parts, name: first.name) : first
         for it in (item.members.isEmpty ? parts : [item]) {
             try properties.addItem(it)
             if body.collides {
@@ -247,7 +250,9 @@ public final class DynamicsWorld: SimulationWorld {
     private static func makeItem(_ shape: ShapeSpec, of body: BodySpec, index: Int, part: Int) throws
         -> (offset: Vec2, angle: Double, item: DynamicItem, note: String?) {
         let s = pointsPerMetre
-        let name = "b\(index)" + (part > 0 ? ".\(part)" : "")
+        // The body's name on its first item (a group takes it); the other parts go unnamed, as the peers' shapes
+        // do: naming each of v3's rain's 2,505 ground boxes cost more than making it.
+        let name = part > 0 ? "" : "b\(index)"
         switch shape {
         case let .box(hw, hh, center, angle):
             let c = body.position + rotate(center, by: body.angle)

@@ -106,8 +106,18 @@ public struct Shape: @unchecked Sendable {
 
     /// Stores up to `maxPolygonVertices` of `points`, and a chain segment's ghosts; callers have validated them.
     init(kind: ShapeKind, points source: [Vector], radius: Double, ghost1: Vector? = nil, ghost2: Vector? = nil) {
+        self.init(kind: kind, count: source.count, radius: radius, ghost1: ghost1, ghost2: ghost2) { vertices, count in
+            for i in 0..<count { vertices[i] = source[i] }
+        }
+    }
+
+    /// Stores up to `maxPolygonVertices` vertices, which `place` writes straight into the shape's block (given it and
+    /// how many to write), and a chain segment's ghosts; callers have validated them. Placing shapes (a group's
+    /// members) this way makes no list of points first.
+    init(kind: ShapeKind, count requested: Int, radius: Double, ghost1: Vector? = nil, ghost2: Vector? = nil,
+         placing place: (UnsafeMutablePointer<Vector>, Int) -> Void) {
         self.kind = kind
-        let count = min(source.count, Shape.maxPolygonVertices)
+        let count = min(requested, Shape.maxPolygonVertices)
         self.storedCount = UInt16(count)
         self.radius = radius
         self.ghostMask = (ghost1 == nil ? 0 : 1) | (ghost2 == nil ? 0 : 2)
@@ -118,7 +128,7 @@ public struct Shape: @unchecked Sendable {
         self.pointStorage = storage
         self.points = storage.start
         self.centroid = .zero
-        for i in 0..<count { self.points[i] = source[i] }
+        place(storage.start, count)
         if let ghost1 { self.points[ghostStart] = ghost1 }
         if let ghost2 { self.points[ghostStart + 1] = ghost2 }
         computeNormalsAndCentroid()
@@ -185,6 +195,15 @@ public struct Shape: @unchecked Sendable {
         let corners = [q.rotate(Vector(-halfWidth, -halfHeight)) + center, q.rotate(Vector(halfWidth, -halfHeight)) + center,
                        q.rotate(Vector(halfWidth, halfHeight)) + center, q.rotate(Vector(-halfWidth, halfHeight)) + center]
         return Shape(kind: .polygon, points: corners, radius: 0)
+    }
+
+    /// `box(halfWidth:halfHeight:)` placed by `xf` (a group member's box in its group's frame): the same corners,
+    /// each mapped by `xf` as `transformed(by:)` would, written straight into the shape's block.
+    static func box(halfWidth: Double, halfHeight: Double, placedBy xf: Transform) -> Shape {
+        Shape(kind: .polygon, count: 4, radius: 0) { corners, _ in
+            corners[0] = xf.apply(Vector(-halfWidth, -halfHeight)); corners[1] = xf.apply(Vector(halfWidth, -halfHeight))
+            corners[2] = xf.apply(Vector(halfWidth, halfHeight)); corners[3] = xf.apply(Vector(-halfWidth, halfHeight))
+        }
     }
 
     /// A two-sided segment (boundaries).

@@ -387,6 +387,13 @@ public final class DynamicItem {
         return (0.5 * min(size.x, size.y), 0.5 * (size.x * size.x + size.y * size.y).squareRoot())
     }
 
+    /// The collision shape placed by `xf` (a group member's in its group's frame): a box is made placed, with no
+    /// shape in the item's own frame first.
+    func collisionShape(placedBy xf: Transform) -> Shape {
+        if case .rectangle = shape { return .box(halfWidth: size.x / 2, halfHeight: size.y / 2, placedBy: xf) }
+        return makeShape().transformed(by: xf)
+    }
+
     private func makeShape() -> Shape {
         switch shape {
         case .rectangle: return .box(halfWidth: size.x / 2, halfHeight: size.y / 2)

@@ -24,10 +24,10 @@ extension DynamicItem {
     /// a member given twice, or a member that is itself a group.
     public convenience init(group members: [DynamicItem], name: String = "", color: String? = nil) throws(DynamicsError) {
         guard let first = members.first else { throw DynamicsError("a group needs at least one item") }
-        var seen = Set<ObjectIdentifier>()  // looked up, never iterated
+        var seen = IdentityTable(capacity: members.count)  // looked up, never iterated
         for m in members {
             guard m.groupParts == nil else { throw DynamicsError("the item '\(m.name)' is a group; groups do not nest") }
-            guard seen.insert(ObjectIdentifier(m)).inserted else {
+            guard seen.insert(ObjectIdentifier(m), 0) else {
                 throw DynamicsError("the item '\(m.name)' is in the group twice")
             }
         }
@@ -69,7 +69,7 @@ extension DynamicItem {
     /// The collision shapes in the item's own frame: one for a view, one per member for a group.
     var collisionShapes: [Shape] {
         guard let g = groupParts else { return [collisionShape] }
-        return g.members.indices.map { g.members[$0].collisionShape.transformed(by: g.pose($0)) }
+        return g.members.indices.map { g.members[$0].collisionShape(placedBy: g.pose($0)) }
     }
 
     /// Puts every member where the group now holds it, moving with the group's velocity at that point.
