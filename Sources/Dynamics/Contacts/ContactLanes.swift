@@ -431,6 +431,18 @@ struct ContactLanes {
             + solverBodies.storageBytes + scratchBytes
     }
 
+    /// Runs `body` with the schedule and what storing the impulses reads (see `withStoreBuffers`), for a sub-step
+    /// loop that keeps the impulses itself (`ContactStageJob`).
+    mutating func withSchedule<R>(_ body: (LaneSchedule, UnsafeBufferPointer<SIMD4<Int32>>,
+                                           UnsafeBufferPointer<SIMD4<Int32>>) -> R) -> R {
+        let sources = self.sources, links = solveOrder.links
+        return sources.withUnsafeBufferPointer { sources in
+            links.withUnsafeBufferPointer { links in
+                withSchedule { schedule in body(schedule, sources, links) }
+            }
+        }
+    }
+
     /// Runs `body` with the schedule in raw buffers, for the sub-step loop.
     mutating func withSchedule<R>(_ body: (LaneSchedule) -> R) -> R {
         let runs = self.runs, groups = self.groups

@@ -63,9 +63,9 @@ struct JointStageJob {
     var warmStarts = false
     /// The threads taking part: each runs one chunk of the job.
     var threads = 1
-    /// Sync words (`JointStageSync`; none when the passes are not shared) and this pass's number, above every
+    /// Sync words (`StageSync`; none when the passes are not shared) and this pass's number, above every
     /// claim mark of earlier passes.
-    var sync: JointStageSync?
+    var sync: StageSync?
     var pass: UInt64 = 0
     /// For the whole sub-step loop in one job (`runSubsteps`): the bodies to integrate, in how many blocks, how
     /// many sub-steps, and the spin cap.
@@ -95,12 +95,7 @@ struct JointStageJob {
             let first = Int(stages[s]), count = Int(stages[s + 1]) - first
             // Every block of the stages before this one done, and what they wrote seen.
             sync.waitForFinished(first)
-            var done = 0
-            let start = lane * count / max(j.threads, 1)
-            for i in 0..<count {
-                var b = start + i
-                if b >= count { b -= count }
-                guard sync.claim(first + b, pass: j.pass) else { continue }
+            sync.claimEach(first: first, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
                 let range = blocks[first + b]
                 if j.warmStarts {
                     for k in Int(range.x)..<Int(range.y) { j.rows[k].warmStart(joints: j.joints, states: j.states) }
@@ -109,55 +104,9 @@ struct JointStageJob {
                         j.rows[k].solve(joints: j.joints, states: j.states, context: j.context, useBias: j.useBias)
                     }
                 }
-                done += 1
             }
-            if done > 0 { sync.finish(done) }
         }
     }
-}
-
-/// The shared words of a coloured joint pass, in the pool's marks (`WorkerPool.marks`): a count of finished blocks,
-/// then one claim mark per block. A claim mark holds the number of the last pass that claimed the block; pass
-/// numbers only grow, so marks never need clearing. The count is reset by the stepping thread before each pass.
-struct JointStageSync {
-    /// The finished count, alone on its cache line, then the claim marks.
-    let words: UnsafeMutablePointer<Atomic<UInt64>>
-    static let claimOffset = 8
-
-    /// Marks needed for `blocks` blocks.
-    static func wordCount(blocks: Int) -> Int { claimOffset + blocks }
-
-    /// Sets the finished count to zero; only while no thread runs the pass.
-    func reset() { words[0].store(0, ordering: .relaxed) }
-
-    /// Takes block `b` for this pass; false when another thread has it.
-    @inline(__always)
-    func claim(_ b: Int, pass: UInt64) -> Bool {
-        let i = Self.claimOffset + b
-        let seen = words[i].load(ordering: .relaxed)
-        guard seen < pass else { return false }
-        return words[i].compareExchange(expected: seen, desired: pass, ordering: .relaxed).exchanged
-    }
-
-    /// Counts `blocks` more blocks finished, publishing what solving them wrote.
-    @inline(__always)
-    func finish(_ blocks: Int) {
-        _ = words[0].add(UInt64(blocks), ordering: .releasing)
-    }
-
-    /// Waits until at least `blocks` blocks are finished, and sees what they wrote: a short spin, then yielding
-    /// the processor to whoever is finishing them.
-    @inline(__always)
-    func waitForFinished(_ blocks: Int) {
-        var spins = 0
-        while words[0].load(ordering: .acquiring) < UInt64(blocks) {
-            spins += 1
-            if spins > 1_000 { JointStageSync.yield() }
-        }
-    }
-
-    @inline(never)
-    private static func yield() { WorkerPool.yieldProcessor() }
 }
 
 /// The joint passes of one step: on this thread, row after row (`JointRow`, in step order or the colouring's

@@ -41,10 +41,10 @@ extension JointStageJob {
     /// Prepares the joints into their rows (`JointRow.prepare(active:place:...)`), in `jointListBlocks` blocks
     /// numbered from 0; returns the next block's number.
     @inline(__always)
-    private static func prepare(_ j: JointStageJob, _ sync: JointStageSync, _ lane: Int) -> Int {
+    private static func prepare(_ j: JointStageJob, _ sync: StageSync, _ lane: Int) -> Int {
         let count = j.jointListBlocks, n = j.active.count
         guard let rows = j.rows.baseAddress else { return count }
-        claimEach(sync, first: 0, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+        sync.claimEach(first: 0, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
             JointRow.prepare(active: j.active, place: j.place, b * n / count..<(b + 1) * n / count, rows: rows,
                              joints: j.joints, bodies: j.bodies, context: j.context)
         }
@@ -55,14 +55,14 @@ extension JointStageJob {
     /// numbered from `first`, and the bodies' motion written back (`PhysicsWorld.finalizeBody`), in `inputBlocks`
     /// more, each marking what it found in `finalizeMarks`. Nothing waits for these: the job ends with them.
     @inline(__always)
-    private static func finish(_ j: JointStageJob, _ sync: JointStageSync, _ lane: Int, first: Int) {
+    private static func finish(_ j: JointStageJob, _ sync: StageSync, _ lane: Int, first: Int) {
         let joints = j.jointListBlocks, n = j.active.count, inputs = j.inputs, count = j.inputBlocks
         sync.waitForFinished(first)
-        claimEach(sync, first: first, count: joints, lane: lane, threads: j.threads, pass: j.pass) { b in
+        sync.claimEach(first: first, count: joints, lane: lane, threads: j.threads, pass: j.pass) { b in
             JointRow.storeImpulses(active: j.active, place: j.place, b * n / joints..<(b + 1) * n / joints,
                                    rows: UnsafeBufferPointer(j.rows), into: j.joints)
         }
-        claimEach(sync, first: first + joints, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+        sync.claimEach(first: first + joints, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
             var marks: UInt8 = 0
             for input in inputs[b * inputs.count / count..<(b + 1) * inputs.count / count] {
                 let i = Int(input.body)
@@ -76,11 +76,11 @@ extension JointStageJob {
     /// One integration of the inputs, in `inputBlocks` blocks numbered from `first`; returns the next block's
     /// number.
     @inline(__always)
-    private static func integrate(_ j: JointStageJob, _ sync: JointStageSync, _ lane: Int, first: Int,
+    private static func integrate(_ j: JointStageJob, _ sync: StageSync, _ lane: Int, first: Int,
                                   positions: Bool) -> Int {
         let count = j.inputBlocks, inputs = j.inputs
         sync.waitForFinished(first)
-        claimEach(sync, first: first, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+        sync.claimEach(first: first, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
             let part = UnsafeBufferPointer(rebasing: inputs[b * inputs.count / count..<(b + 1) * inputs.count / count])
             if positions {
                 PhysicsWorld.integratePositions(part, states: j.states, h: j.context.h, maxAngularSpeed: j.maxAngularSpeed)
@@ -94,34 +94,17 @@ extension JointStageJob {
     /// One pass over the joints' rows, stage by stage, its blocks numbered from `first`; returns the next block's
     /// number.
     @inline(__always)
-    private static func colours(_ j: JointStageJob, _ sync: JointStageSync, _ lane: Int, first: Int,
+    private static func colours(_ j: JointStageJob, _ sync: StageSync, _ lane: Int, first: Int,
                                 _ row: (Int) -> Void) -> Int {
         let stages = j.stageStart, blocks = j.blocks
         for s in 0..<max(stages.count - 1, 0) {
             let start = Int(stages[s]), count = Int(stages[s + 1]) - start
             sync.waitForFinished(first + start)
-            claimEach(sync, first: first + start, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+            sync.claimEach(first: first + start, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
                 let range = blocks[start + b]
                 for k in Int(range.x)..<Int(range.y) { row(k) }
             }
         }
         return first + blocks.count
-    }
-
-    /// Runs `work` on each of blocks `first..<first + count` this thread claims, its own share first, and counts
-    /// them finished.
-    @inline(__always)
-    private static func claimEach(_ sync: JointStageSync, first: Int, count: Int, lane: Int, threads: Int,
-                                  pass: UInt64, _ work: (Int) -> Void) {
-        var done = 0
-        let start = lane * count / max(threads, 1)
-        for i in 0..<count {
-            var b = start + i
-            if b >= count { b -= count }
-            guard sync.claim(first + b, pass: pass) else { continue }
-            work(b)
-            done += 1
-        }
-        if done > 0 { sync.finish(done) }
     }
 }

@@ -167,6 +167,32 @@ struct ParallelStep {
         return marks.reduce(0, |)
     }
 
+    /// Runs every sub-step of the contact solve and then `finishSolve`'s work as one pool job (`ContactStageJob`):
+    /// the velocity integration, the joints' `rows` and the contacts' warm start, solve, position integration and
+    /// relax, `substeps` times, then the impulses kept (the quads' `sources` and `links`, see
+    /// `ContactLanes.withStoreBuffers`) and the motion written back, one mark a block of bodies in `marks` (at least
+    /// `participants * chunksPerThread`). Returns the marks' bits together, as `finishSolve` does.
+    func runSubsteps(_ schedule: LaneSchedule, sources: UnsafeBufferPointer<SIMD4<Int32>>,
+                     links: UnsafeBufferPointer<SIMD4<Int32>>, rows: UnsafeMutableBufferPointer<JointRow>,
+                     substeps: Int, marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+        job.pointee.schedule = schedule
+        job.pointee.finishQuads = UnsafeBufferPointer(schedule.quads)
+        job.pointee.finishSources = sources
+        job.pointee.finishLinks = links
+        job.pointee.finalizeMarks = marks
+        let threads = pool.participants
+        var stage = ContactStageJob(step: job, rows: rows, substeps: substeps, threads: threads,
+                                    loopChunk: tuning.loopChunk, minimumGroupItems: max(1, tuning.minimumGroupItems),
+                                    contactItemChunk: tuning.contactItemChunk,
+                                    sync: StageSync(words: pool.marks(count: StageSync.claimOffset).marks))
+        stage.sync = StageSync(words: pool.marks(count: StageSync.wordCount(blocks: stage.blockCount)).marks)
+        stage.pass = pool.nextPass()
+        stage.sync.reset()
+        for k in marks.indices { marks[k] = 0 }
+        withUnsafeMutablePointer(to: &stage) { pool.run(ContactStageJob.run, $0, chunks: threads) }
+        return marks.reduce(0, |)
+    }
+
     /// Most chunks a loop is cut into per thread (see `chunks`); `finishSolve`'s marks count on it.
     static let chunksPerThread = 4
 

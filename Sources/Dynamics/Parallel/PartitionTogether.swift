@@ -16,8 +16,10 @@ extension PartitionJob {
     /// Solves partition `p`, arranged in the partitions' job, with the threads of `pool`; what writing its motion
     /// back found goes into `finalizeMarks[p]`. `marks` holds one mark per chunk of the write-back (at least
     /// `pool.participants * ParallelStep.chunksPerThread`).
+    /// Returns whether its sub-steps were one pool job of stages (`ContactStageJob`).
+    @discardableResult
     static func solveTogether(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>, pool: WorkerPool,
-                              tuning: ParallelTuning, marks: UnsafeMutableBufferPointer<UInt8>) {
+                              tuning: ParallelTuning, marks: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         let j = job.pointee, part = j.partitions[p]
         let slot = Int(part.togetherSlot)
         let lanes = j.togetherLanes + slot
@@ -28,6 +30,9 @@ extension PartitionJob {
         // The rows `arrange` prepared: one per joint of the partition, in their solve order.
         let rows = UnsafeMutableBufferPointer(start: j.jointRows + Int(part.jointStart), count: Int(part.jointCount))
         var impactPass: Int32 = 0
+        // Nothing runs between the passes but the joints' rows: the sub-steps, the impulses kept and the motion
+        // written back are one pool job (`ContactStageJob`).
+        let staged = bouncing.isEmpty && watches.isEmpty
         j.togetherInputs[slot].withUnsafeBufferPointer { inputs in
             var step = StepJob(bodies: j.bodies, states: states, constraints: cons, touches: j.touches, inputs: inputs,
                                h: j.h, inverseH: j.inverseH, maxAngularSpeed: j.maxAngularSpeed,
@@ -35,9 +40,19 @@ extension PartitionJob {
             step.dt = j.dt
             step.sleepThreshold = j.sleepThreshold
             step.marksFast = j.marksFast
+            step.joints = joints
+            step.jointContext = j.jointContext
             withUnsafeMutablePointer(to: &step) { step in
                 let parallel = ParallelStep(pool: pool, job: step, tuning: tuning)
                 parallel.writeQuads(&lanes.pointee)
+                if staged {
+                    j.finalizeMarks[p] = lanes.pointee.withSchedule { schedule, sources, links in
+                        parallel.runSubsteps(schedule, sources: sources, links: links, rows: rows, substeps: j.substeps,
+                                             marks: marks)
+                    }
+                    JointRow.storeImpulses(UnsafeBufferPointer(rows), into: joints)
+                    return
+                }
                 lanes.pointee.withSchedule { schedule in
                     parallel.useContacts(schedule, splits: true)
                     for _ in 0..<j.substeps {
@@ -68,5 +83,6 @@ extension PartitionJob {
                 j.finalizeMarks[p] = parallel.finishSolve(lanes.pointee, marks: marks)
             }
         }
+        return staged
     }
 }

@@ -260,7 +260,7 @@ extension PhysicsWorld {
                 ? JointStageJob.substepBlocks(substeps: substeps, inputBlocks: inputBlocks, jointBlocks: stages.blocks.count,
                                               jointListBlocks: jointListBlocks)
                 : stages.blocks.count
-            return JointStageSync(words: $0.marks(count: JointStageSync.wordCount(blocks: blocks)).marks)
+            return StageSync(words: $0.marks(count: StageSync.wordCount(blocks: blocks)).marks)
         }
         let splitsJoints = !coloured && solvePool != nil && activeJoints.count >= tuning.minimumJoints
         var wave = JointWavefront()
@@ -371,7 +371,7 @@ extension PhysicsWorld {
                             contactSoftness: contactSoftness, staticSoftness: staticSoftness)
             }
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
-            lanes.withSchedule { schedule in
+            lanes.withSchedule { schedule, storeSources, storeLinks in
             parallel?.useContacts(schedule, splits: splitsContacts)
             if fusesSubsteps {
                 stepsWithJointSubstepsShared += 1
@@ -379,8 +379,16 @@ extension PhysicsWorld {
                 jointPasses.runSubsteps()
                 anyMarks = marksBuf.reduce(0, |)
                 finished = true
+            } else if let parallel, splitsContacts, !splitsJoints, stagePool == nil, bouncing.isEmpty, watches.isEmpty,
+                      fieldLinks.isEmpty {
+                // Nothing runs between the passes but the joints' rows: the sub-steps, the impulses kept and the
+                // motion written back are one pool job (`ContactStageJob`).
+                stepsWithContactSubstepsShared += 1
+                anyMarks = parallel.runSubsteps(schedule, sources: storeSources, links: storeLinks, rows: rowBuf,
+                                                substeps: substeps, marks: marksBuf)
+                finished = true
             }
-            for k in 0..<(fusesSubsteps ? 0 : substeps) {
+            for k in 0..<(finished ? 0 : substeps) {
                 if !bouncing.isEmpty { VelocityChange.startMeasuring(gains, inputs: inputBuf, states: stateBuf) }
                 if let parallel {
                     parallel.integrateVelocities()
@@ -437,7 +445,7 @@ extension PhysicsWorld {
                 if !watches.isEmpty { ImpulseWatch.accumulate(&watches, quads: schedule.quads) }
             }
             }
-            if fusesSubsteps {
+            if finished {
                 // The impulses were kept and the motion written back in the sub-step job.
             } else if let parallel {
                 anyMarks = parallel.finishSolve(lanes, marks: marksBuf)
@@ -624,7 +632,9 @@ extension PhysicsWorld {
                     pool.run(PartitionJob.solve, job, chunks: parts.count)
                     let chunkMarks = UnsafeMutableBufferPointer(rebasing: marksBuf[partitionCount...])
                     for p in parts.indices where parts[p].togetherSlot >= 0 {
-                        PartitionJob.solveTogether(p, job, pool: pool, tuning: parallelTuning, marks: chunkMarks)
+                        if PartitionJob.solveTogether(p, job, pool: pool, tuning: parallelTuning, marks: chunkMarks) {
+                            stepsWithContactSubstepsShared += 1
+                        }
                     }
                 } else {
                     for p in parts.indices {

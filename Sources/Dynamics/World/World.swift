@@ -115,6 +115,9 @@ struct PhysicsWorld {
     private(set) var bouncyShapes = 0
     /// Steps whose whole sub-step loop was one pool job of coloured joints (`JointStageJob.runSubsteps`).
     var stepsWithJointSubstepsShared = 0
+    /// Steps and partitions solved together whose whole sub-step loop was one pool job of contact stages
+    /// (`ContactStageJob`).
+    var stepsWithContactSubstepsShared = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.

@@ -214,7 +214,7 @@ import Testing
     /// With `attached`, the pyramid's top box hangs from an anchor above it and two boxes of its base are tied
     /// together: joints in the pyramid's island.
     static func runHeavyIsland(_ workers: Int, _ tuning: ParallelTuning, frames: Int, attached: Bool = false) throws
-        -> (bits: [UInt64], boxes: [UInt64], preparedApart: Int, shared: Int, together: Int) {
+        -> (bits: [UInt64], boxes: [UInt64], preparedApart: Int, shared: Int, together: Int, staged: Int) {
         let animator = try Animator(referenceSize: Vector(2000, 1200))
         animator.allowsSleep = false
         try animator.setWorkerCount(workers)
@@ -242,7 +242,8 @@ import Testing
         // The net forces too: the items are written back across the threads (`ItemWriteBackJob`).
         let forces = items.flatMap { [$0.netForce.x.bitPattern, $0.netForce.y.bitPattern] }
         return (SolverWorkerTests.state(items) + forces, boxes, animator.world.stepsPreparedApart,
-                animator.world.chunksSharedWithWorkers, animator.world.stepsSolvedTogether)
+                animator.world.chunksSharedWithWorkers, animator.world.stepsSolvedTogether,
+                animator.world.stepsWithContactSubstepsShared)
     }
 
     @Test func aHeavyIslandIsSolvedByAllTheThreadsWithTheOneThreadResult() throws {
@@ -262,15 +263,18 @@ import Testing
             #expect(alone.bits == serial.bits && alone.boxes == serial.boxes)
             for workers in [2, 3] {
                 // The pool is process-wide: a run that found it held stepped alone, and is repeated.
-                var together = 0, shared = 0
+                var together = 0, shared = 0, staged = 0
                 for _ in 0..<5 where together == 0 || shared == 0 {
                     let parallel = try Self.runHeavyIsland(workers, tuning, frames: frames, attached: attached)
                     together = parallel.together
                     shared = parallel.shared
+                    staged = parallel.staged
                     #expect(parallel.bits == serial.bits, "state differs at \(workers) workers, attached \(attached)")
                     #expect(parallel.boxes == serial.boxes, "boxes differ at \(workers) workers, attached \(attached)")
                 }
                 #expect(together > 0, "the pyramid was never solved together at \(workers) workers")
+                // With nothing but joint rows between its passes, its sub-steps ran as one job of stages.
+                #expect(staged > 0, "the pyramid's sub-steps never ran as stages at \(workers) workers")
                 #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
             }
         }

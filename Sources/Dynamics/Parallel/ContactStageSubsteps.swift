@@ -1,0 +1,197 @@
+/// The whole sub-step loop of a contact solve split across the pool, as one pool job, then the impulses kept and
+/// the bodies' motion written back.
+///
+/// Split pass by pass (`ParallelStep.warmStartContacts`, `solveContacts`), every group of every pass is a pool job
+/// of its own: fifty-odd hand-overs a sub-step for a pyramid of 16 colours, each a published job that the workers
+/// must notice before they claim its chunks, and whichever thread comes first takes a chunk, so a colour's bodies
+/// move between the threads' caches from pass to pass. Here every thread runs the same sequence of stages (the two
+/// integrations, the solver bodies gathered and written back, each group of each pass, the joints' rows), each cut
+/// into blocks; a stage starts once every block before it is done (`StageSync`), and each thread starts a stage at
+/// its own share of its blocks, so it keeps working on nearly the same bodies.
+///
+/// Every stage does what the passes do, in the same order, and a block touches only what its stage gives it (a
+/// group's quads share no moving body; the integrations, gathers and write-backs are body by body), so the results
+/// are those of one thread bit for bit, whatever the number of threads and whoever takes a block.
+///
+/// Taken when nothing else runs between the passes: no impacts, no impulse watches, no fields, and joints (if any)
+/// solved row by row in their solve order, as one block of one thread.
+struct ContactStageJob {
+    /// The step's buffers: states, inputs, the schedule, the integration's numbers, and for the last stages the
+    /// quads' store buffers, the bodies and the write-back's numbers and marks (`StepJob.finishSolve`).
+    var step: UnsafeMutablePointer<StepJob>
+    /// The joints' rows in their solve order (`JointRow`), warm started and solved before the contacts of each pass.
+    var rows: UnsafeMutableBufferPointer<JointRow>
+    var substeps: Int
+    /// The threads taking part: each runs one chunk of the job, its lane.
+    var threads: Int
+    /// How finely the stages are cut (`ParallelTuning`: `loopChunk` bodies, `contactItemChunk` quads of a group of
+    /// at least `minimumGroupItems`).
+    var loopChunk: Int
+    var minimumGroupItems: Int
+    var contactItemChunk: Int
+    var sync: StageSync
+    var pass: UInt64 = 0
+
+    /// Blocks of a stage over `count` items at no fewer than `minimum` items a block: a few per thread
+    /// (`ParallelStep.chunksPerThread`), one for none.
+    @inline(__always)
+    static func blocks(_ count: Int, minimum: Int, threads: Int) -> Int {
+        max(1, min((count + minimum - 1) / max(minimum, 1), threads * ParallelStep.chunksPerThread))
+    }
+
+    /// Block `b` of `n` over `count` items.
+    @inline(__always)
+    static func items(_ b: Int, of n: Int, _ count: Int) -> Range<Int> { b * count / n..<(b + 1) * count / n }
+
+    /// Blocks of the integrations and the write-back (one per body chunk).
+    var inputBlocks: Int { Self.blocks(step.pointee.inputs.count, minimum: loopChunk, threads: threads) }
+    /// Blocks of a gather or write-back of the solver bodies.
+    var slotBlocks: Int { Self.blocks(step.pointee.schedule.bodies.sources.count, minimum: loopChunk, threads: threads) }
+    /// Blocks of keeping the quads' impulses.
+    var quadBlocks: Int {
+        Self.blocks(step.pointee.finishQuads.count, minimum: max(1, loopChunk / 4), threads: threads)
+    }
+
+    /// Blocks of group `g`: one for a small group, solved whole by one thread.
+    @inline(__always)
+    func groupBlocks(_ g: LaneGroup) -> Int {
+        let count = g.itemCount
+        return count < minimumGroupItems ? 1 : Self.blocks(count, minimum: contactItemChunk, threads: threads)
+    }
+
+    /// Blocks of one pass over every group.
+    var passBlocks: Int { step.pointee.schedule.groups.reduce(0) { $0 + groupBlocks($1) } }
+
+    /// Blocks of the whole job, as `run` numbers them: the sync's marks are sized by it.
+    var blockCount: Int {
+        let joints = rows.isEmpty ? 0 : 1, keeps = rows.isEmpty
+        let substep = 2 * inputBlocks + 3 * joints + 3 * passBlocks
+            + (keeps ? 4 : 6) * slotBlocks
+        return substeps * substep + quadBlocks + inputBlocks
+    }
+
+    /// One thread's part of the job.
+    static let run: ParallelChunk = { raw, lane in
+        let job = raw.assumingMemoryBound(to: ContactStageJob.self)
+        let j = job.pointee, s = j.step.pointee
+        let schedule = s.schedule, states = s.states, inputs = s.inputs, inverseH = Float(s.inverseH)
+        let keeps = j.rows.isEmpty
+        var first = 0
+        for _ in 0..<j.substeps {
+            first = j.integrate(lane, first: first, positions: false)
+            first = j.joints(lane, first: first) { row in row.pointee.warmStart(joints: s.joints, states: states) }
+            first = j.gather(lane, first: first, motion: keeps)
+            first = j.groups(lane, first: first) { g, items in schedule.warmStart(group: g, items: items) }
+            if !keeps { first = j.scatter(lane, first: first) }
+            first = j.joints(lane, first: first) { row in
+                row.pointee.solve(joints: s.joints, states: states, context: s.jointContext, useBias: true)
+            }
+            if !keeps { first = j.gather(lane, first: first, motion: true) }
+            first = j.groups(lane, first: first) { g, items in
+                schedule.solve(group: g, items: items, inverseH: inverseH, useBias: true)
+            }
+            first = j.scatter(lane, first: first)
+            first = j.integrate(lane, first: first, positions: true)
+            first = j.joints(lane, first: first) { row in
+                row.pointee.solve(joints: s.joints, states: states, context: s.jointContext, useBias: false)
+            }
+            first = j.gather(lane, first: first, motion: true)
+            first = j.groups(lane, first: first) { g, items in
+                schedule.solve(group: g, items: items, inverseH: inverseH, useBias: false)
+            }
+            first = j.scatter(lane, first: first)
+        }
+        // The marks were sized by `blockCount`, which must number the stages as this loop does.
+        assert(first + j.quadBlocks + j.inputBlocks == j.blockCount, "blockCount differs from the stages run")
+        j.finish(lane, first: first, inputs: inputs)
+    }
+
+    /// One integration of the inputs, its blocks numbered from `first`; returns the next stage's first block.
+    @inline(__always)
+    private func integrate(_ lane: Int, first: Int, positions: Bool) -> Int {
+        let s = step.pointee, inputs = s.inputs, count = inputBlocks
+        sync.waitForFinished(first)
+        sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
+            let part = UnsafeBufferPointer(rebasing: inputs[Self.items(b, of: count, inputs.count)])
+            if positions {
+                PhysicsWorld.integratePositions(part, states: s.states, h: s.h, maxAngularSpeed: s.maxAngularSpeed)
+            } else {
+                PhysicsWorld.integrateVelocities(part, states: s.states, maxAngularSpeed: s.maxAngularSpeed)
+            }
+        }
+        return first + count
+    }
+
+    /// The joints' rows in their solve order, one block (none without joints).
+    @inline(__always)
+    private func joints(_ lane: Int, first: Int, _ row: (UnsafeMutablePointer<JointRow>) -> Void) -> Int {
+        guard !rows.isEmpty, let base = rows.baseAddress else { return first }
+        let count = rows.count
+        sync.waitForFinished(first)
+        sync.claimEach(first: first, count: 1, lane: lane, threads: threads, pass: pass) { _ in
+            for k in 0..<count { row(base + k) }
+        }
+        return first + 1
+    }
+
+    /// The solver bodies rounded from the states (`LaneSchedule.gather(states:motion:slots:)`).
+    @inline(__always)
+    private func gather(_ lane: Int, first: Int, motion: Bool) -> Int {
+        let s = step.pointee, slots = s.schedule.bodies.sources.count, count = slotBlocks
+        sync.waitForFinished(first)
+        sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
+            s.schedule.gather(states: s.states, motion: motion, slots: Self.items(b, of: count, slots))
+        }
+        return first + count
+    }
+
+    /// The solver bodies' velocities written back to the states (`LaneSchedule.scatter(states:slots:)`).
+    @inline(__always)
+    private func scatter(_ lane: Int, first: Int) -> Int {
+        let s = step.pointee, slots = s.schedule.bodies.sources.count, count = slotBlocks
+        sync.waitForFinished(first)
+        sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
+            s.schedule.scatter(states: s.states, slots: Self.items(b, of: count, slots))
+        }
+        return first + count
+    }
+
+    /// One pass over the groups, group after group, `work` on each block's items.
+    @inline(__always)
+    private func groups(_ lane: Int, first: Int, _ work: (LaneGroup, Range<Int>) -> Void) -> Int {
+        var first = first
+        for g in step.pointee.schedule.groups {
+            let count = groupBlocks(g), items = g.itemCount
+            sync.waitForFinished(first)
+            sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
+                work(g, Self.items(b, of: count, items))
+            }
+            first += count
+        }
+        return first
+    }
+
+    /// Once the last pass is done: every quad's impulses kept in its constraints' touch records, then every body's
+    /// motion written back, each block marking what it found in `finalizeMarks`. Nothing waits for these: the job
+    /// ends with them.
+    @inline(__always)
+    private func finish(_ lane: Int, first: Int, inputs: UnsafeBufferPointer<VelocityInput>) {
+        let s = step.pointee, quads = s.finishQuads, quadCount = quadBlocks, inputCount = inputBlocks
+        sync.waitForFinished(first)
+        if let touches = s.touches.baseAddress {
+            sync.claimEach(first: first, count: quadCount, lane: lane, threads: threads, pass: pass) { b in
+                ContactLanes.storeImpulses(Self.items(b, of: quadCount, quads.count), quads, s.finishSources,
+                                           s.finishLinks, into: touches)
+            }
+        }
+        sync.claimEach(first: first + quadCount, count: inputCount, lane: lane, threads: threads, pass: pass) { b in
+            var marks: UInt8 = 0
+            for input in inputs[Self.items(b, of: inputCount, inputs.count)] {
+                let i = Int(input.body)
+                marks |= PhysicsWorld.finalizeBody(s.bodies, i, s.states[i], dt: s.dt, sleepThreshold: s.sleepThreshold,
+                                                   marksFast: s.marksFast)
+            }
+            s.finalizeMarks[b] = marks
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// The shared words of a job whose threads go through stages together (the coloured joint passes,
+/// `JointStageJob`; the contact sub-steps, `ContactStageJob`), in the pool's marks (`WorkerPool.marks`): a count of
+/// finished blocks, then one claim mark per block. A stage's blocks are numbered after those of every stage before
+/// it, so a stage starts once the count reaches its first block. A claim mark holds the number of the last pass that
+/// claimed the block; pass numbers only grow, so marks never need clearing. The count is reset by the stepping
+/// thread before each pass.
+struct StageSync {
+    /// The finished count, alone on its cache line, then the claim marks.
+    let words: UnsafeMutablePointer<Atomic<UInt64>>
+    static let claimOffset = 8
+
+    /// Marks needed for `blocks` blocks.
+    static func wordCount(blocks: Int) -> Int { claimOffset + blocks }
+
+    /// Sets the finished count to zero; only while no thread runs the pass.
+    func reset() { words[0].store(0, ordering: .relaxed) }
+
+    /// Takes block `b` for this pass; false when another thread has it.
+    @inline(__always)
+    func claim(_ b: Int, pass: UInt64) -> Bool {
+        let i = Self.claimOffset + b
+        let seen = words[i].load(ordering: .relaxed)
+        guard seen < pass else { return false }
+        return words[i].compareExchange(expected: seen, desired: pass, ordering: .relaxed).exchanged
+    }
+
+    /// Counts `blocks` more blocks finished, publishing what solving them wrote.
+    @inline(__always)
+    func finish(_ blocks: Int) {
+        _ = words[0].add(UInt64(blocks), ordering: .releasing)
+    }
+
+    /// Waits until at least `blocks` blocks are finished, and sees what they wrote: a short spin, then yielding
+    /// the processor to whoever is finishing them.
+    @inline(__always)
+    func waitForFinished(_ blocks: Int) {
+        var spins = 0
+        while words[0].load(ordering: .acquiring) < UInt64(blocks) {
+            spins += 1
+            if spins > 1_000 { StageSync.yield() }
+        }
+    }
+
+    /// Runs `work` on each of the blocks `first..<first + count` (numbered from 0 in `work`) that this thread, lane
+    /// `lane` of `threads`, claims in pass `pass`, its own share first (from block `lane * count / threads` on, so
+    /// from stage to stage a thread works on nearly the same items and finds them in its cache), then any the
+    /// others have not taken; counts them finished.
+    @inline(__always)
+    func claimEach(first: Int, count: Int, lane: Int, threads: Int, pass: UInt64, _ work: (Int) -> Void) {
+        var done = 0
+        let start = lane * count / max(threads, 1)
+        for i in 0..<count {
+            var b = start + i
+            if b >= count { b -= count }
+            guard claim(first + b, pass: pass) else { continue }
+            work(b)
+            done += 1
+        }
+        if done > 0 { finish(done) }
+    }
+
+    @inline(never)
+    private static func yield() { WorkerPool.yieldProcessor() }
+}

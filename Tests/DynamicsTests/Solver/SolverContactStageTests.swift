@@ -1,0 +1,121 @@
+import Testing
+@testable import Dynamics
+
+/// A contact solve split across the threads runs its whole sub-step loop as one pool job of stages
+/// (`ContactStageJob`) when nothing but joint rows runs between its passes, and gives bit for bit what one thread
+/// gives, at any number of workers and however finely its stages are cut.
+@Suite(.serialized, .takesWorkerPoolTurn) struct SolverContactStageTests {
+    struct Outcome {
+        var bits: [UInt64]
+        /// Steps whose sub-steps were one job of stages, and chunks the workers ran.
+        var staged: Int
+        var shared: Int
+    }
+
+    /// A pyramid of 30 rows (465 boxes, about 1,400 constraints: one island, so the groups path) on the floor,
+    /// stepped `frames` frames at `workers` workers with `tuning`. With `attached`, its top box hangs from an anchor
+    /// and two boxes of its base are tied: joint rows between the passes. With `bouncy`, the boxes bounce, and the
+    /// impacts between the integration and the solve keep the passes apart.
+    static func run(_ workers: Int, _ tuning: ParallelTuning, frames: Int, attached: Bool = false,
+                    bouncy: Bool = false) throws -> Outcome {
+        let animator = try Animator(referenceSize: Vector(2000, 1200))
+        animator.allowsSleep = false
+        try animator.setWorkerCount(workers)
+        animator.world.parallelTuning = tuning
+        // Laid out with the island path off, so the pyramid is solved as one group schedule at every tuning.
+        animator.world.parallelTuning.minimumPartitions = Int.max
+        let rows = 30
+        var items: [DynamicItem] = []
+        for row in 0..<rows {
+            for column in 0..<(rows - row) {
+                let x = 1000 + (Double(column) - Double(rows - row - 1) / 2) * 21, y = 1190 - Double(row) * 20.5
+                items.append(try box(x, y, side: 20, name: "b\(items.count)"))
+            }
+        }
+        try animator.addBehavior(GravityBehavior(items: items))
+        let collision = CollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(collision)
+        if bouncy {
+            let material = DynamicItemBehavior(items: items)
+            try material.setElasticity(0.5)
+            try animator.addBehavior(material)
+            // Dropped from above the floor, so the boxes strike it faster than the restitution threshold.
+            for item in items { try item.setVelocity(Vector(0, 300)) }
+        }
+        if attached {
+            let top = items[items.count - 1]
+            try animator.addBehavior(try AttachmentBehavior(item: top, attachedToAnchor: top.center - Vector(0, 300)))
+            try animator.addBehavior(try AttachmentBehavior(item: items[0], attachedTo: items[2]))
+        }
+        try stepFrames(animator, frames)
+        return Outcome(bits: SolverWorkerTests.state(items), staged: animator.world.stepsWithContactSubstepsShared,
+                       shared: animator.world.chunksSharedWithWorkers)
+    }
+
+    /// Stages cut as finely as they go: a block of one quad, one body or a few; every group split.
+    static let finest = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1, contactItemChunk: 1,
+                                       loopChunk: 4, minimumContacts: 0, contactChunk: 1)
+
+    /// The one-thread bits, then 2 and 3 workers at the default cut and the finest: the same bits, and the stages ran.
+    static func expectStagedAsOneThread(attached: Bool) throws {
+        let frames = 20
+        let serial = try run(1, ParallelTuning(), frames: frames, attached: attached)
+        #expect(serial.staged == 0, "one thread solves without the pool")
+        #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
+        for workers in [2, 3] {
+            for tuning in [ParallelTuning(), finest] {
+                // The pool is process-wide: a run that found it held stepped alone, and is repeated.
+                var staged = 0, shared = 0
+                for _ in 0..<5 where staged == 0 || shared == 0 {
+                    let parallel = try run(workers, tuning, frames: frames, attached: attached)
+                    staged = parallel.staged
+                    shared = parallel.shared
+                    #expect(parallel.bits == serial.bits, "state differs at \(workers) workers, attached \(attached)")
+                }
+                #expect(staged > 0, "no step ran its sub-steps as stages at \(workers) workers")
+                #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
+            }
+        }
+    }
+
+    @Test func aPyramidSolvedInStagesIsTheOneThreadResult() throws {
+        try Self.expectStagedAsOneThread(attached: false)
+    }
+
+    @Test func jointRowsBetweenTheStagesKeepTheOneThreadResult() throws {
+        try Self.expectStagedAsOneThread(attached: true)
+    }
+
+    @Test func impactsKeepThePassesApart() throws {
+        let serial = try Self.run(1, ParallelTuning(), frames: 20, bouncy: true)
+        var shared = 0
+        for _ in 0..<5 where shared == 0 {
+            let parallel = try Self.run(2, Self.finest, frames: 20, bouncy: true)
+            shared = parallel.shared
+            // Every step had bouncing constraints in it: none ran as stages.
+            #expect(parallel.staged == 0)
+            #expect(parallel.bits == serial.bits)
+        }
+        #expect(shared > 0, "no work was shared in five runs")
+    }
+
+    @Test func blocksCoverEachStageOnceInOrder() {
+        // A stage of `count` items in `n` blocks: consecutive ranges from 0 to `count`, none empty when there
+        // are at least as many items as blocks.
+        for threads in 1...3 {
+            for count in [0, 1, 7, 64, 255, 256, 1_000, 5_050] {
+                let n = ContactStageJob.blocks(count, minimum: 8, threads: threads)
+                #expect(n >= 1 && n <= max(1, threads * ParallelStep.chunksPerThread))
+                var next = 0
+                for b in 0..<n {
+                    let range = ContactStageJob.items(b, of: n, count)
+                    #expect(range.lowerBound == next)
+                    #expect(count < n || !range.isEmpty)
+                    next = range.upperBound
+                }
+                #expect(next == count)
+            }
+        }
+    }
+}
