@@ -531,8 +531,9 @@ extension PhysicsWorld {
         if marks & FinalizeMark.fast != 0 { solveContinuous(inputs: inputs, dt: dt) }
         updateProxies(inputs: inputs, pool: pool, tuning: parallelTuning)
         if enableSleep { updateSleep(dt: dt) }
-        // What this step's growth left with the allocator, given back now rather than a step later.
-        trimFreedMemoryAfterGrowth()
+        // What this step's growth left with the allocator, given back now rather than a step later. The step's
+        // scratch arrays are swapped out until it returns, so their room is not counted here.
+        trimFreedMemoryAfterGrowth(scratchSwappedOut: true)
     }
 
     /// The solve of a step split by islands: every partition of `islands` is prepared, arranged in lanes, solved

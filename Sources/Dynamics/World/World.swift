@@ -75,6 +75,8 @@ struct PhysicsWorld {
     var scratchProxyEscapes = ContiguousArray<Int32>()
     /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
     var roomAtLastTrim = 0
+    /// Times the allocator was asked to give freed pages back: tests read it.
+    var memoryTrims = 0
     /// Steps split by islands since the sets of partition lanes were last looked at (`releaseIdlePartitionLanes`).
     var stepsSinceIdleLaneCheck = 0
     /// Live broadphase proxies; with none, the broadphase is not asked for pairs at all.

@@ -23,14 +23,19 @@ extension PhysicsWorld {
     /// frames, left by its contacts, touch records and the solver's arrays growing as the pile settled. Growth at
     /// that scale happens a few times in a world's life, so the trim (a walk over the allocator's free blocks) is
     /// rare; what is trimmed and used again is faulted back in by the system.
-    mutating func trimFreedMemoryAfterGrowth() {
+    ///
+    /// `scratchSwappedOut`: called inside a step, while the solver's scratch arrays are out of the world
+    /// (`growingRoom` then misses their room). The smaller sum must not lower the mark, or the next call, with the
+    /// arrays back, would see them as growth and trim every step.
+    mutating func trimFreedMemoryAfterGrowth(scratchSwappedOut: Bool = false) {
         let room = growingRoom
         guard room >= roomAtLastTrim + Self.trimGrowth else {
             // A world that gave room back trims again only after growing past its new size.
-            roomAtLastTrim = min(roomAtLastTrim, room)
+            if !scratchSwappedOut { roomAtLastTrim = min(roomAtLastTrim, room) }
             return
         }
         roomAtLastTrim = room
+        memoryTrims += 1
         _ = Self.mallocTrim?(0)
     }
 
