@@ -44,6 +44,8 @@ final class WorkerPool: @unchecked Sendable {
     private let parked = Atomic<Int>(0)
     /// Most chunks one job can have.
     static let maxChunks = 0xFFFF
+    /// Loads of the job word a worker without a job makes, while a step holds the pool, before it parks.
+    static let spinsBeforeParking = 200_000
 
     // The current job, written by the holder before it publishes the job's number (see `cursor`).
     private var chunk: ParallelChunk?
@@ -220,12 +222,16 @@ final class WorkerPool: @unchecked Sendable {
     fileprivate func workerLoop(index: Int) {
         var seen: UInt64 = 0
         while true {
-            // Wait for a new job number: spin a little while a step is on, then park.
+            // Wait for a new job number: spin while a step is on, then park. The spin outlasts the stepping
+            // thread's serial stretches between jobs (the lanes' levels and colours, the contact walk, a few
+            // hundred microseconds at most): a worker parked there is woken by a system call and comes back late
+            // to the next job, which cost the two-worker large pyramid and tumbler 2 to 4 % of their frame time
+            // (docs/performance.md, "Contact sub-steps as one job").
             var word = cursor.load(ordering: .acquiring)
             var spins = 0
             while word >> 32 == seen {
                 spins += 1
-                if spins > 20_000 || !active.load(ordering: .relaxed) {
+                if spins > Self.spinsBeforeParking || !active.load(ordering: .relaxed) {
                     pthread_mutex_lock(lock)
                     _ = parked.add(1, ordering: .sequentiallyConsistent)
                     while cursor.load(ordering: .sequentiallyConsistent) >> 32 == seen {
