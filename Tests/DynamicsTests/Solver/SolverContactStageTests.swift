@@ -57,14 +57,19 @@ import Testing
     static let finest = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1, contactItemChunk: 1,
                                        loopChunk: 4, minimumContacts: 0, contactChunk: 1)
 
-    /// The one-thread bits, then 2 and 3 workers at the default cut and the finest: the same bits, and the stages ran.
+    /// Every group small: each pass is one block, solved group after group by one thread.
+    static let smallGroups = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: Int.max,
+                                            loopChunk: 4)
+
+    /// The one-thread bits, then 2 and 3 workers at the default cut, the finest and with every group small: the same
+    /// bits, and the stages ran.
     static func expectStagedAsOneThread(attached: Bool) throws {
         let frames = 20
         let serial = try run(1, ParallelTuning(), frames: frames, attached: attached)
         #expect(serial.staged == 0, "one thread solves without the pool")
         #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
         for workers in [2, 3] {
-            for tuning in [ParallelTuning(), finest] {
+            for tuning in [ParallelTuning(), finest, smallGroups] {
                 // The pool is process-wide: a run that found it held stepped alone, and is repeated.
                 var staged = 0, shared = 0
                 for _ in 0..<5 where staged == 0 || shared == 0 {
