@@ -11,8 +11,12 @@ struct StageSync {
     let words: UnsafeMutablePointer<Atomic<UInt64>>
     static let claimOffset = 8
 
+    /// Words between two claim marks: one cache line each, so threads claiming neighbouring blocks (one thread's
+    /// share ends where the next one's begins) do not take the same line from each other.
+    static let claimStride = 8
+
     /// Marks needed for `blocks` blocks.
-    static func wordCount(blocks: Int) -> Int { claimOffset + blocks }
+    static func wordCount(blocks: Int) -> Int { claimOffset + blocks * claimStride }
 
     /// Sets the finished count to zero; only while no thread runs the pass.
     func reset() { words[0].store(0, ordering: .relaxed) }
@@ -20,7 +24,7 @@ struct StageSync {
     /// Takes block `b` for this pass; false when another thread has it.
     @inline(__always)
     func claim(_ b: Int, pass: UInt64) -> Bool {
-        let i = Self.claimOffset + b
+        let i = Self.claimOffset + b * Self.claimStride
         let seen = words[i].load(ordering: .relaxed)
         guard seen < pass else { return false }
         return words[i].compareExchange(expected: seen, desired: pass, ordering: .relaxed).exchanged
