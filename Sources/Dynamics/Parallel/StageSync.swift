@@ -36,16 +36,25 @@ struct StageSync {
         _ = words[0].add(UInt64(blocks), ordering: .releasing)
     }
 
-    /// Waits until at least `blocks` blocks are finished, and sees what they wrote: a short spin, then yielding
-    /// the processor to whoever is finishing them.
+    /// Waits until at least `blocks` blocks are finished, and sees what they wrote: a spin, then yielding the
+    /// processor to whoever is finishing them.
+    ///
+    /// The spin is long (`spinsBeforeYielding`, a hundred microseconds or so): a thread waiting at a stage
+    /// that yields gives its processor to any other process that wants it, and the system may not give it back
+    /// before its next tick, 4 ms here, while the other threads stop at the next stage to wait for its blocks. With
+    /// one busy process beside a two-worker step, yielding after a thousand spins took every frame of the large
+    /// pyramid to one tick (docs/performance.md, "Contact sub-steps as one job").
     @inline(__always)
     func waitForFinished(_ blocks: Int) {
         var spins = 0
         while words[0].load(ordering: .acquiring) < UInt64(blocks) {
             spins += 1
-            if spins > 1_000 { StageSync.yield() }
+            if spins > Self.spinsBeforeYielding { StageSync.yield() }
         }
     }
+
+    /// Loads of the finished count a waiting thread makes before it starts yielding the processor.
+    static let spinsBeforeYielding = 100_000
 
     /// Runs `work` on each of the blocks `first..<first + count` (numbered from 0 in `work`) that this thread, lane
     /// `lane` of `threads`, claims in pass `pass`, its own share first (from block `lane * count / threads` on, so
