@@ -12,7 +12,8 @@ import Testing
         var shared: Int
     }
 
-    /// A pyramid of 30 rows (465 boxes, about 1,400 constraints: one island, so the groups path) on the floor,
+    /// A pyramid of 30 rows (465 boxes, about 1,400 constraints: one island, so the groups path) on the floor, and
+    /// three boxes falling clear of it,
     /// stepped `frames` frames at `workers` workers with `tuning`. With `attached`, its top box hangs from an anchor
     /// and two boxes of its base are tied: joint rows between the passes. With `bouncy`, the boxes bounce, and the
     /// impacts between the integration and the solve keep the passes apart.
@@ -32,6 +33,8 @@ import Testing
                 items.append(try box(x, y, side: 20, name: "b\(items.count)"))
             }
         }
+        // Three boxes falling far from it, touching nothing: bodies the step integrates that have no solver body.
+        for k in 0..<3 { items.append(try box(100 + Double(k) * 60, 100, side: 20, name: "free\(k)")) }
         try animator.addBehavior(GravityBehavior(items: items))
         let collision = CollisionBehavior(items: items)
         collision.translatesReferenceBoundsIntoBoundary = true
@@ -44,7 +47,7 @@ import Testing
             for item in items { try item.setVelocity(Vector(0, 300)) }
         }
         if attached {
-            let top = items[items.count - 1]
+            let top = items[items.count - 4]
             try animator.addBehavior(try AttachmentBehavior(item: top, attachedToAnchor: top.center - Vector(0, 300)))
             try animator.addBehavior(try AttachmentBehavior(item: items[0], attachedTo: items[2]))
         }

@@ -203,6 +203,9 @@ import Testing
         // 1,200 boxes in rows on the floor: over the size that solves by islands and swaps the solver's scratch
         // arrays out of the world during the step, where the step's last trim check runs.
         let animator = try Animator(referenceSize: Vector(2400, 1200))
+        // One thread: a world this large would otherwise hold the process-wide pool while the suites that check
+        // the workers took part step theirs.
+        try animator.setWorkerCount(1)
         let items = try (0..<1200).map {
             try DynamicItem(center: Vector(20 + 40 * Double($0 % 60), 1190 - 40 * Double($0 / 60)), size: Vector(30, 30))
         }
