@@ -13,14 +13,17 @@
 /// group's quads share no moving body; the integrations, gathers and write-backs are body by body), so the results
 /// are those of one thread bit for bit, whatever the number of threads and whoever takes a block.
 ///
-/// Taken when nothing else runs between the passes: no impacts, no impulse watches, no fields, and joints (if any)
-/// solved row by row in their solve order, as one block of one thread.
+/// Taken when nothing else runs between the passes: no impacts, no fields, joints (if any) solved row by row in
+/// their solve order, as one block of one thread, and impulse watches (if any) added up after each relax, as one
+/// more block of the write-back that follows it.
 struct ContactStageJob {
     /// The step's buffers: states, inputs, the schedule, the integration's numbers, and for the last stages the
     /// quads' store buffers, the bodies and the write-back's numbers and marks (`StepJob.finishSolve`).
     var step: UnsafeMutablePointer<StepJob>
     /// The joints' rows in their solve order (`JointRow`), warm started and solved before the contacts of each pass.
     var rows: UnsafeMutableBufferPointer<JointRow>
+    /// The impulse watches (`ImpulseWatch`), located in the quads; each sub-step's relax adds to them.
+    var watches = UnsafeMutableBufferPointer<ImpulseWatch>(start: nil, count: 0)
     var substeps: Int
     /// The threads taking part: each runs one chunk of the job, its lane.
     var threads: Int
@@ -66,7 +69,7 @@ struct ContactStageJob {
     var blockCount: Int {
         let joints = rows.isEmpty ? 0 : 1, keeps = rows.isEmpty
         let substep = 2 * inputBlocks + 3 * joints + 3 * passBlocks
-            + (keeps ? 4 : 6) * slotBlocks
+            + (keeps ? 4 : 6) * slotBlocks + (watches.isEmpty ? 0 : 1)
         return substeps * substep + quadBlocks + inputBlocks
     }
 
@@ -99,7 +102,7 @@ struct ContactStageJob {
             first = j.groups(lane, first: first) { g, items in
                 schedule.solve(group: g, items: items, inverseH: inverseH, useBias: false)
             }
-            first = j.scatter(lane, first: first)
+            first = j.scatter(lane, first: first, watching: true)
         }
         // The marks were sized by `blockCount`, which must number the stages as this loop does.
         assert(first + j.quadBlocks + j.inputBlocks == j.blockCount, "blockCount differs from the stages run")
@@ -145,15 +148,22 @@ struct ContactStageJob {
         return first + count
     }
 
-    /// The solver bodies' velocities written back to the states (`LaneSchedule.scatter(states:slots:)`).
+    /// The solver bodies' velocities written back to the states (`LaneSchedule.scatter(states:slots:)`); with
+    /// `watching` and watches to add to, one more block adds each watched constraint's impulses of the pass just
+    /// done (`ImpulseWatch.accumulate`): it reads only the quads, which nothing changes before the next solve.
     @inline(__always)
-    private func scatter(_ lane: Int, first: Int) -> Int {
+    private func scatter(_ lane: Int, first: Int, watching: Bool = false) -> Int {
         let s = step.pointee, slots = s.schedule.bodies.sources.count, count = slotBlocks
+        let extra = watching && !watches.isEmpty ? 1 : 0
         sync.waitForFinished(first)
-        sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
-            s.schedule.scatter(states: s.states, slots: Self.items(b, of: count, slots))
+        sync.claimEach(first: first, count: count + extra, lane: lane, threads: threads, pass: pass) { b in
+            if b < count {
+                s.schedule.scatter(states: s.states, slots: Self.items(b, of: count, slots))
+            } else {
+                ImpulseWatch.accumulate(watches, quads: s.schedule.quads)
+            }
         }
-        return first + count
+        return first + count + extra
     }
 
     /// One pass over the groups, group after group, `work` on each block's items.

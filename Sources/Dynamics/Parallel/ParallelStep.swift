@@ -171,10 +171,13 @@ struct ParallelStep {
     /// the velocity integration, the joints' `rows` and the contacts' warm start, solve, position integration and
     /// relax, `substeps` times, then the impulses kept (the quads' `sources` and `links`, see
     /// `ContactLanes.withStoreBuffers`) and the motion written back, one mark a block of bodies in `marks` (at least
-    /// `participants * chunksPerThread`). Returns the marks' bits together, as `finishSolve` does.
+    /// `participants * chunksPerThread`); each relax adds to `watches`. Returns the marks' bits together, as
+    /// `finishSolve` does.
     func runSubsteps(_ schedule: LaneSchedule, sources: UnsafeBufferPointer<SIMD4<Int32>>,
                      links: UnsafeBufferPointer<SIMD4<Int32>>, rows: UnsafeMutableBufferPointer<JointRow>,
-                     substeps: Int, marks: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+                     substeps: Int, marks: UnsafeMutableBufferPointer<UInt8>,
+                     watches: UnsafeMutableBufferPointer<ImpulseWatch> = UnsafeMutableBufferPointer(start: nil, count: 0))
+        -> UInt8 {
         job.pointee.schedule = schedule
         job.pointee.finishQuads = UnsafeBufferPointer(schedule.quads)
         job.pointee.finishSources = sources
@@ -185,6 +188,7 @@ struct ParallelStep {
                                     loopChunk: tuning.loopChunk, minimumGroupItems: max(1, tuning.minimumGroupItems),
                                     contactItemChunk: tuning.contactItemChunk,
                                     sync: StageSync(words: pool.marks(count: StageSync.claimOffset).marks))
+        stage.watches = watches
         stage.sync = StageSync(words: pool.marks(count: StageSync.wordCount(blocks: stage.blockCount)).marks)
         stage.pass = pool.nextPass()
         stage.sync.reset()

@@ -30,9 +30,9 @@ extension PartitionJob {
         // The rows `arrange` prepared: one per joint of the partition, in their solve order.
         let rows = UnsafeMutableBufferPointer(start: j.jointRows + Int(part.jointStart), count: Int(part.jointCount))
         var impactPass: Int32 = 0
-        // Nothing runs between the passes but the joints' rows: the sub-steps, the impulses kept and the motion
-        // written back are one pool job (`ContactStageJob`).
-        let staged = bouncing.isEmpty && watches.isEmpty
+        // Nothing runs between the passes but the joints' rows and the watches' sums: the sub-steps, the impulses
+        // kept and the motion written back are one pool job (`ContactStageJob`).
+        let staged = bouncing.isEmpty
         j.togetherInputs[slot].withUnsafeBufferPointer { inputs in
             var step = StepJob(bodies: j.bodies, states: states, constraints: cons, touches: j.touches, inputs: inputs,
                                h: j.h, inverseH: j.inverseH, maxAngularSpeed: j.maxAngularSpeed,
@@ -48,7 +48,7 @@ extension PartitionJob {
                 if staged {
                     j.finalizeMarks[p] = lanes.pointee.withSchedule { schedule, sources, links in
                         parallel.runSubsteps(schedule, sources: sources, links: links, rows: rows, substeps: j.substeps,
-                                             marks: marks)
+                                             marks: marks, watches: watches)
                     }
                     JointRow.storeImpulses(UnsafeBufferPointer(rows), into: joints)
                     return

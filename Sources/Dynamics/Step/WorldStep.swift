@@ -379,13 +379,14 @@ extension PhysicsWorld {
                 jointPasses.runSubsteps()
                 anyMarks = marksBuf.reduce(0, |)
                 finished = true
-            } else if let parallel, splitsContacts, !splitsJoints, stagePool == nil, bouncing.isEmpty, watches.isEmpty,
-                      fieldLinks.isEmpty {
-                // Nothing runs between the passes but the joints' rows: the sub-steps, the impulses kept and the
-                // motion written back are one pool job (`ContactStageJob`).
+            } else if let parallel, splitsContacts, !splitsJoints, stagePool == nil, bouncing.isEmpty, fieldLinks.isEmpty {
+                // Nothing runs between the passes but the joints' rows and the watches' sums: the sub-steps, the
+                // impulses kept and the motion written back are one pool job (`ContactStageJob`).
                 stepsWithContactSubstepsShared += 1
-                anyMarks = parallel.runSubsteps(schedule, sources: storeSources, links: storeLinks, rows: rowBuf,
-                                                substeps: substeps, marks: marksBuf)
+                anyMarks = watches.withUnsafeMutableBufferPointer { watched in
+                    parallel.runSubsteps(schedule, sources: storeSources, links: storeLinks, rows: rowBuf,
+                                         substeps: substeps, marks: marksBuf, watches: watched)
+                }
                 finished = true
             }
             for k in 0..<(finished ? 0 : substeps) {

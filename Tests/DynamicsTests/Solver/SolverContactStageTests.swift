@@ -10,6 +10,23 @@ import Testing
         /// Steps whose sub-steps were one job of stages, and chunks the workers ran.
         var staged: Int
         var shared: Int
+        /// Frames that ran as stages and reported contacts that began in them (with impulse watches).
+        var stagedWithEvents: Int
+    }
+
+    /// Records every "began" contact the delegate hears, with its whole normal impulse (summed by the impulse
+    /// watches through every sub-step), as bit patterns.
+    final class ImpulseLog: CollisionBehaviorDelegate {
+        var lines: [String] = []
+        func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem,
+                               at point: Vector, contact: ContactInfo) throws {
+            lines.append("\(item1.name) \(item2.name) \(contact.impulse.bitPattern)")
+        }
+        func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem,
+                               withBoundaryIdentifier identifier: BoundaryIdentifier?, at point: Vector,
+                               contact: ContactInfo) throws {
+            lines.append("\(item.name) bounds \(contact.impulse.bitPattern)")
+        }
     }
 
     /// A pyramid of 30 rows (465 boxes, about 1,400 constraints: one island, so the groups path) on the floor, and
@@ -18,7 +35,7 @@ import Testing
     /// and two boxes of its base are tied: joint rows between the passes. With `bouncy`, the boxes bounce, and the
     /// impacts between the integration and the solve keep the passes apart.
     static func run(_ workers: Int, _ tuning: ParallelTuning, frames: Int, attached: Bool = false,
-                    bouncy: Bool = false) throws -> Outcome {
+                    bouncy: Bool = false, log: ImpulseLog? = nil) throws -> Outcome {
         let animator = try Animator(referenceSize: Vector(2000, 1200))
         animator.allowsSleep = false
         try animator.setWorkerCount(workers)
@@ -38,6 +55,7 @@ import Testing
         try animator.addBehavior(GravityBehavior(items: items))
         let collision = CollisionBehavior(items: items)
         collision.translatesReferenceBoundsIntoBoundary = true
+        collision.delegate = log
         try animator.addBehavior(collision)
         if bouncy {
             let material = DynamicItemBehavior(items: items)
@@ -51,9 +69,15 @@ import Testing
             try animator.addBehavior(try AttachmentBehavior(item: top, attachedToAnchor: top.center - Vector(0, 300)))
             try animator.addBehavior(try AttachmentBehavior(item: items[0], attachedTo: items[2]))
         }
-        try stepFrames(animator, frames)
+        var stagedWithEvents = 0, lastStaged = 0, lastHeard = 0
+        try stepFrames(animator, frames) { _ in
+            let heard = log?.lines.count ?? 0, staged = animator.world.stepsWithContactSubstepsShared
+            if staged > lastStaged && heard > lastHeard { stagedWithEvents += 1 }
+            lastStaged = staged
+            lastHeard = heard
+        }
         return Outcome(bits: SolverWorkerTests.state(items), staged: animator.world.stepsWithContactSubstepsShared,
-                       shared: animator.world.chunksSharedWithWorkers)
+                       shared: animator.world.chunksSharedWithWorkers, stagedWithEvents: stagedWithEvents)
     }
 
     /// Stages cut as finely as they go: a block of one quad, one body or a few; every group split.
@@ -93,6 +117,30 @@ import Testing
 
     @Test func jointRowsBetweenTheStagesKeepTheOneThreadResult() throws {
         try Self.expectStagedAsOneThread(attached: true)
+    }
+
+    @Test func impulseWatchesAddUpInTheStagesAsOnOneThread() throws {
+        // The pyramid's boxes start a little apart: contacts begin over the first frames, each "began" reporting
+        // the impulse its watch added up through every sub-step's relax.
+        let frames = 20
+        let serialLog = ImpulseLog()
+        let serial = try Self.run(1, ParallelTuning(), frames: frames, log: serialLog)
+        #expect(serialLog.lines.count > 100)
+        for workers in [2, 3] {
+            for tuning in [ParallelTuning(), Self.finest] {
+                var stagedWithEvents = 0, shared = 0
+                for _ in 0..<5 where stagedWithEvents == 0 || shared == 0 {
+                    let log = ImpulseLog()
+                    let parallel = try Self.run(workers, tuning, frames: frames, log: log)
+                    stagedWithEvents = parallel.stagedWithEvents
+                    shared = parallel.shared
+                    #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
+                    #expect(log.lines == serialLog.lines, "the contacts heard differ at \(workers) workers")
+                }
+                #expect(stagedWithEvents > 0, "no frame with watched contacts ran as stages at \(workers) workers")
+                #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
+            }
+        }
     }
 
     @Test func impactsKeepThePassesApart() throws {
