@@ -89,21 +89,27 @@ import Testing
                                             loopChunk: 4)
 
     /// The one-thread bits, then 2 and 3 workers at the default cut, the finest and with every group small: the same
-    /// bits, and the stages ran.
-    static func expectStagedAsOneThread(attached: Bool) throws {
+    /// bits, and the stages ran. With `listening`, a delegate hears every contact that begins, with the impulse its
+    /// watch added up: the same contacts and impulses, and some of them in frames that ran as stages.
+    static func expectStagedAsOneThread(attached: Bool, listening: Bool = false) throws {
         let frames = 20
-        let serial = try run(1, ParallelTuning(), frames: frames, attached: attached)
+        let serialLog = ImpulseLog()
+        let serial = try run(1, ParallelTuning(), frames: frames, attached: attached, log: listening ? serialLog : nil)
         #expect(serial.staged == 0, "one thread solves without the pool")
         #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
+        if listening { #expect(serialLog.lines.count > 100) }
         for workers in [2, 3] {
             for tuning in [ParallelTuning(), finest, smallGroups] {
                 // The pool is process-wide: a run that found it held stepped alone, and is repeated.
                 var staged = 0, shared = 0
                 for _ in 0..<5 where staged == 0 || shared == 0 {
-                    let parallel = try run(workers, tuning, frames: frames, attached: attached)
-                    staged = parallel.staged
+                    let log = ImpulseLog()
+                    let parallel = try run(workers, tuning, frames: frames, attached: attached,
+                                           log: listening ? log : nil)
+                    staged = listening ? parallel.stagedWithEvents : parallel.staged
                     shared = parallel.shared
                     #expect(parallel.bits == serial.bits, "state differs at \(workers) workers, attached \(attached)")
+                    #expect(log.lines == serialLog.lines, "the contacts heard differ at \(workers) workers")
                 }
                 #expect(staged > 0, "no step ran its sub-steps as stages at \(workers) workers")
                 #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
@@ -122,25 +128,7 @@ import Testing
     @Test func impulseWatchesAddUpInTheStagesAsOnOneThread() throws {
         // The pyramid's boxes start a little apart: contacts begin over the first frames, each "began" reporting
         // the impulse its watch added up through every sub-step's relax.
-        let frames = 20
-        let serialLog = ImpulseLog()
-        let serial = try Self.run(1, ParallelTuning(), frames: frames, log: serialLog)
-        #expect(serialLog.lines.count > 100)
-        for workers in [2, 3] {
-            for tuning in [ParallelTuning(), Self.finest] {
-                var stagedWithEvents = 0, shared = 0
-                for _ in 0..<5 where stagedWithEvents == 0 || shared == 0 {
-                    let log = ImpulseLog()
-                    let parallel = try Self.run(workers, tuning, frames: frames, log: log)
-                    stagedWithEvents = parallel.stagedWithEvents
-                    shared = parallel.shared
-                    #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
-                    #expect(log.lines == serialLog.lines, "the contacts heard differ at \(workers) workers")
-                }
-                #expect(stagedWithEvents > 0, "no frame with watched contacts ran as stages at \(workers) workers")
-                #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
-            }
-        }
+        try Self.expectStagedAsOneThread(attached: false, listening: true)
     }
 
     @Test func impactsKeepThePassesApart() throws {
