@@ -42,10 +42,6 @@ struct ContactStageJob {
         max(1, min((count + minimum - 1) / max(minimum, 1), threads * ParallelStep.chunksPerThread))
     }
 
-    /// Block `b` of `n` over `count` items.
-    @inline(__always)
-    static func items(_ b: Int, of n: Int, _ count: Int) -> Range<Int> { b * count / n..<(b + 1) * count / n }
-
     /// Blocks of the integrations and the write-back (one per body chunk).
     var inputBlocks: Int { Self.blocks(step.pointee.inputs.count, minimum: loopChunk, threads: threads) }
     /// Blocks of a gather or write-back of the solver bodies.
@@ -115,12 +111,8 @@ struct ContactStageJob {
         let s = step.pointee, inputs = s.inputs, count = inputBlocks
         sync.waitForFinished(first)
         sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
-            let part = UnsafeBufferPointer(rebasing: inputs[Self.items(b, of: count, inputs.count)])
-            if positions {
-                PhysicsWorld.integratePositions(part, states: s.states, h: s.h, maxAngularSpeed: s.maxAngularSpeed)
-            } else {
-                PhysicsWorld.integrateVelocities(part, states: s.states, maxAngularSpeed: s.maxAngularSpeed)
-            }
+            PhysicsWorld.integrate(UnsafeBufferPointer(rebasing: inputs[StageSync.items(b, of: count, inputs.count)]),
+                                   states: s.states, h: s.h, maxAngularSpeed: s.maxAngularSpeed, positions: positions)
         }
         return first + count
     }
@@ -143,7 +135,7 @@ struct ContactStageJob {
         let s = step.pointee, slots = s.schedule.bodies.sources.count, count = slotBlocks
         sync.waitForFinished(first)
         sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
-            s.schedule.gather(states: s.states, motion: motion, slots: Self.items(b, of: count, slots))
+            s.schedule.gather(states: s.states, motion: motion, slots: StageSync.items(b, of: count, slots))
         }
         return first + count
     }
@@ -158,7 +150,7 @@ struct ContactStageJob {
         sync.waitForFinished(first)
         sync.claimEach(first: first, count: count + extra, lane: lane, threads: threads, pass: pass) { b in
             if b < count {
-                s.schedule.scatter(states: s.states, slots: Self.items(b, of: count, slots))
+                s.schedule.scatter(states: s.states, slots: StageSync.items(b, of: count, slots))
             } else {
                 ImpulseWatch.accumulate(watches, quads: s.schedule.quads)
             }
@@ -174,7 +166,7 @@ struct ContactStageJob {
             let count = groupBlocks(g), items = g.itemCount
             sync.waitForFinished(first)
             sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
-                work(g, Self.items(b, of: count, items))
+                work(g, StageSync.items(b, of: count, items))
             }
             first += count
         }
@@ -190,18 +182,14 @@ struct ContactStageJob {
         sync.waitForFinished(first)
         if let touches = s.touches.baseAddress {
             sync.claimEach(first: first, count: quadCount, lane: lane, threads: threads, pass: pass) { b in
-                ContactLanes.storeImpulses(Self.items(b, of: quadCount, quads.count), quads, s.finishSources,
+                ContactLanes.storeImpulses(StageSync.items(b, of: quadCount, quads.count), quads, s.finishSources,
                                            s.finishLinks, into: touches)
             }
         }
         sync.claimEach(first: first + quadCount, count: inputCount, lane: lane, threads: threads, pass: pass) { b in
-            var marks: UInt8 = 0
-            for input in inputs[Self.items(b, of: inputCount, inputs.count)] {
-                let i = Int(input.body)
-                marks |= PhysicsWorld.finalizeBody(s.bodies, i, s.states[i], dt: s.dt, sleepThreshold: s.sleepThreshold,
-                                                   marksFast: s.marksFast)
-            }
-            s.finalizeMarks[b] = marks
+            s.finalizeMarks[b] = PhysicsWorld.finalizeBodies(
+                of: UnsafeBufferPointer(rebasing: inputs[StageSync.items(b, of: inputCount, inputs.count)]), s.bodies,
+                states: s.states, dt: s.dt, sleepThreshold: s.sleepThreshold, marksFast: s.marksFast)
         }
     }
 }

@@ -45,7 +45,7 @@ extension JointStageJob {
         let count = j.jointListBlocks, n = j.active.count
         guard let rows = j.rows.baseAddress else { return count }
         sync.claimEach(first: 0, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
-            JointRow.prepare(active: j.active, place: j.place, b * n / count..<(b + 1) * n / count, rows: rows,
+            JointRow.prepare(active: j.active, place: j.place, StageSync.items(b, of: count, n), rows: rows,
                              joints: j.joints, bodies: j.bodies, context: j.context)
         }
         return count
@@ -59,17 +59,13 @@ extension JointStageJob {
         let joints = j.jointListBlocks, n = j.active.count, inputs = j.inputs, count = j.inputBlocks
         sync.waitForFinished(first)
         sync.claimEach(first: first, count: joints, lane: lane, threads: j.threads, pass: j.pass) { b in
-            JointRow.storeImpulses(active: j.active, place: j.place, b * n / joints..<(b + 1) * n / joints,
+            JointRow.storeImpulses(active: j.active, place: j.place, StageSync.items(b, of: joints, n),
                                    rows: UnsafeBufferPointer(j.rows), into: j.joints)
         }
         sync.claimEach(first: first + joints, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
-            var marks: UInt8 = 0
-            for input in inputs[b * inputs.count / count..<(b + 1) * inputs.count / count] {
-                let i = Int(input.body)
-                marks |= PhysicsWorld.finalizeBody(j.bodies, i, j.states[i], dt: j.dt, sleepThreshold: j.sleepThreshold,
-                                                   marksFast: j.marksFast)
-            }
-            j.finalizeMarks[b] = marks
+            j.finalizeMarks[b] = PhysicsWorld.finalizeBodies(
+                of: UnsafeBufferPointer(rebasing: inputs[StageSync.items(b, of: count, inputs.count)]), j.bodies,
+                states: j.states, dt: j.dt, sleepThreshold: j.sleepThreshold, marksFast: j.marksFast)
         }
     }
 
@@ -81,12 +77,9 @@ extension JointStageJob {
         let count = j.inputBlocks, inputs = j.inputs
         sync.waitForFinished(first)
         sync.claimEach(first: first, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
-            let part = UnsafeBufferPointer(rebasing: inputs[b * inputs.count / count..<(b + 1) * inputs.count / count])
-            if positions {
-                PhysicsWorld.integratePositions(part, states: j.states, h: j.context.h, maxAngularSpeed: j.maxAngularSpeed)
-            } else {
-                PhysicsWorld.integrateVelocities(part, states: j.states, maxAngularSpeed: j.maxAngularSpeed)
-            }
+            PhysicsWorld.integrate(UnsafeBufferPointer(rebasing: inputs[StageSync.items(b, of: count, inputs.count)]),
+                                   states: j.states, h: j.context.h, maxAngularSpeed: j.maxAngularSpeed,
+                                   positions: positions)
         }
         return first + count
     }

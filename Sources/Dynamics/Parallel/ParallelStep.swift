@@ -449,16 +449,10 @@ struct StepJob {
             return
         }
         let b = chunk - quadChunks
-        let inputs = job.pointee.inputs, bodies = job.pointee.bodies, states = job.pointee.states
-        let dt = job.pointee.dt, threshold = job.pointee.sleepThreshold
-        let marksFast = job.pointee.marksFast
-        var marks: UInt8 = 0
-        for input in inputs[job.pointee.range(b, of: inputs.count)] {
-            let i = Int(input.body)
-            marks |= PhysicsWorld.finalizeBody(bodies, i, states[i], dt: dt, sleepThreshold: threshold,
-                                               marksFast: marksFast)
-        }
-        job.pointee.finalizeMarks[b] = marks
+        let j = job.pointee, inputs = j.inputs
+        j.finalizeMarks[b] = PhysicsWorld.finalizeBodies(
+            of: UnsafeBufferPointer(rebasing: inputs[j.range(b, of: inputs.count)]), j.bodies, states: j.states,
+            dt: j.dt, sleepThreshold: j.sleepThreshold, marksFast: j.marksFast)
     }
 
     static let gatherBodies: ParallelChunk = { raw, chunk in

@@ -190,13 +190,8 @@ struct PartitionJob {
         // constraints' impulses kept for the next step (straight from the quads into the touch records), its
         // bodies' motion written back. Both touch this partition's records only.
         lanes.pointee.storeImpulses(into: j.touches)
-        var marks: UInt8 = 0
-        for input in inputs {
-            let b = Int(input.body)
-            marks |= PhysicsWorld.finalizeBody(bodies, b, states[b], dt: j.dt, sleepThreshold: j.sleepThreshold,
-                                               marksFast: j.marksFast)
-        }
-        return marks
+        return PhysicsWorld.finalizeBodies(of: inputs, bodies, states: states, dt: j.dt, sleepThreshold: j.sleepThreshold,
+                                           marksFast: j.marksFast)
     }
 
     /// Makes and prepares one chunk of the constraints of the partitions prepared apart

@@ -17,7 +17,6 @@ extension PartitionJob {
     /// back found goes into `finalizeMarks[p]`. `marks` holds one mark per chunk of the write-back (at least
     /// `pool.participants * ParallelStep.chunksPerThread`).
     /// Returns whether its sub-steps were one pool job of stages (`ContactStageJob`).
-    @discardableResult
     static func solveTogether(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>, pool: WorkerPool,
                               tuning: ParallelTuning, marks: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         let j = job.pointee, part = j.partitions[p]

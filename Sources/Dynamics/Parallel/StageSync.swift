@@ -56,6 +56,10 @@ struct StageSync {
     /// Loads of the finished count a waiting thread makes before it starts yielding the processor.
     static let spinsBeforeYielding = 100_000
 
+    /// Block `b` of `n` over `count` items: `n` ranges in a row from 0 to `count`, of sizes that differ by one at most.
+    @inline(__always)
+    static func items(_ b: Int, of n: Int, _ count: Int) -> Range<Int> { b * count / n..<(b + 1) * count / n }
+
     /// Runs `work` on each of the blocks `first..<first + count` (numbered from 0 in `work`) that this thread, lane
     /// `lane` of `threads`, claims in pass `pass`, its own share first (from block `lane * count / threads` on, so
     /// from stage to stage a thread works on nearly the same items and finds them in its cache), then any the

@@ -692,6 +692,17 @@ extension PhysicsWorld {
         }
     }
 
+    /// One integration of a sub-step for the bodies of `inputs`: the positions with `positions`, else the velocities.
+    @inline(__always)
+    static func integrate(_ inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>,
+                          h: Double, maxAngularSpeed: Double, positions: Bool) {
+        if positions {
+            integratePositions(inputs, states: states, h: h, maxAngularSpeed: maxAngularSpeed)
+        } else {
+            integrateVelocities(inputs, states: states, maxAngularSpeed: maxAngularSpeed)
+        }
+    }
+
     /// The position integration of a sub-step for the bodies of `inputs`.
     @inline(__always)
     static func integratePositions(_ inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>,
@@ -759,6 +770,19 @@ extension PhysicsWorld {
     @inline(__always)
     private static func isFinite(_ s: BodyState) -> Bool {
         s.v.isFinite && s.w.isFinite && s.dp.isFinite && s.dq.c.isFinite && s.dq.s.isFinite
+    }
+
+    /// `finalizeBody` for the body of each of `inputs`; returns their marks together (`FinalizeMark` bits).
+    @inline(__always)
+    static func finalizeBodies(of inputs: UnsafeBufferPointer<VelocityInput>, _ buf: UnsafeMutableBufferPointer<Body>,
+                               states: UnsafeMutableBufferPointer<BodyState>, dt: Double, sleepThreshold: Double,
+                               marksFast: Bool) -> UInt8 {
+        var marks: UInt8 = 0
+        for input in inputs {
+            let i = Int(input.body)
+            marks |= finalizeBody(buf, i, states[i], dt: dt, sleepThreshold: sleepThreshold, marksFast: marksFast)
+        }
+        return marks
     }
 
     /// Writes body `i`'s solved motion `s` back and, with `marksFast`, marks it for a continuous sweep when it

@@ -153,7 +153,7 @@ import Testing
                 #expect(n >= 1 && n <= max(1, threads * ParallelStep.chunksPerThread))
                 var next = 0
                 for b in 0..<n {
-                    let range = ContactStageJob.items(b, of: n, count)
+                    let range = StageSync.items(b, of: n, count)
                     #expect(range.lowerBound == next)
                     #expect(count < n || !range.isEmpty)
                     next = range.upperBound
