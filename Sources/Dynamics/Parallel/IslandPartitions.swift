@@ -39,9 +39,18 @@ struct IslandPartitions {
     var prepareChunks = ContiguousArray<SIMD2<Int32>>()
     /// Write cursors per partition, for the counting sorts.
     private var cursor = ContiguousArray<Int32>()
+    /// What the last build was given, when it found too few partitions (see `StepShape`); nil otherwise.
+    private var unsplitShape: StepShape?
+    /// How many builds returned at once, given the shape of an unsplit build before (for tests and measurements).
+    private(set) var unsplitRepeats = 0
 
     /// Groups and packs; returns false, leaving the layout undefined, when there are fewer than
     /// `tuning.minimumPartitions` partitions (then there is nothing worth sharing out this way).
+    ///
+    /// A step given what the step before was given (`StepShape`), when that one found too few partitions, returns
+    /// false at once: a resting pile is one island step after step, and joining it again cost as much as laying
+    /// out its lanes. Solving by islands or not gives the same bits, so a step that would have split after all,
+    /// its shape matching by chance, only loses the split for that step.
     ///
     /// `inputs` are the step's velocity inputs (in body order), `touching` the contacts that become constraints (in
     /// contact order), `active` the active joints (in step order).
@@ -50,6 +59,15 @@ struct IslandPartitions {
                         joints jointBuf: UnsafeBufferPointer<Joint>, active: UnsafeBufferPointer<Int32>,
                         tuning: ParallelTuning) -> Bool {
         partitions.removeAll(keepingCapacity: true)
+        // Worked out only after an unsplit build: a world whose islands split pays nothing for the check.
+        if let unsplit = unsplitShape {
+            if unsplit == StepShape(bodyCount: bodyCount, inputs: inputs, touching: touching, active: active,
+                                    tuning: tuning) {
+                unsplitRepeats += 1
+                return false
+            }
+            unsplitShape = nil
+        }
         if parent.count != bodyCount {
             parent = ContiguousArray(repeating: -1, count: bodyCount)
             rootTag = ContiguousArray(repeating: 0, count: bodyCount)
@@ -97,12 +115,37 @@ struct IslandPartitions {
         }
         guard partitionCount >= tuning.minimumPartitions else {
             clearNodes(inputs)
+            unsplitShape = StepShape(bodyCount: bodyCount, inputs: inputs, touching: touching, active: active,
+                                     tuning: tuning)
             return false
         }
         layOut(partitionCount: partitionCount, inputs: inputs, contacts: contacts, touching: touching,
                joints: jointBuf, active: active)
         clearNodes(inputs)
         return true
+    }
+
+    /// What a build is given, in a few numbers: the counts of bodies, inputs, touching contacts and active joints,
+    /// the packing's tuning, and two running sums over the touching contacts' indices (the second sums the first
+    /// as it goes, so it depends on their order too). Equal shapes almost always mean the same islands; the build
+    /// relies on it only to skip work (see `build`).
+    struct StepShape: Equatable {
+        var counts: SIMD4<Int>
+        var tuning: SIMD3<Int>
+        var sums: SIMD2<UInt64>
+
+        init(bodyCount: Int, inputs: UnsafeBufferPointer<VelocityInput>, touching: UnsafeBufferPointer<Int32>,
+             active: UnsafeBufferPointer<Int32>, tuning: ParallelTuning) {
+            counts = SIMD4(bodyCount, inputs.count, touching.count, active.count)
+            self.tuning = SIMD3(tuning.minimumPartitions, tuning.partitionWork, tuning.partitionsWanted)
+            // Two chains of one addition each: a multiplying hash made a chain several times as long.
+            var first: UInt64 = 0, second: UInt64 = 0
+            for c in touching {
+                first &+= UInt64(UInt32(bitPattern: c))
+                second &+= first
+            }
+            sums = SIMD2(first, second)
+        }
     }
 
     /// Joins the islands of `a` and `b` when both move (`UnionFind`: roots are islands' lowest bodies).

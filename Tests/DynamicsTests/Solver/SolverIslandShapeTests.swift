@@ -1,0 +1,127 @@
+import Testing
+@testable import Dynamics
+
+/// `IslandPartitions.build` returns at once when given what the unsplit build before it was given, and works the
+/// islands out again whenever anything it is given differs.
+@Suite(.serialized, .takesWorkerPoolTurn) struct SolverIslandShapeTests {
+    /// Six moving bodies and the contacts between the pairs `pairs`, in that order (each touching, its own touch
+    /// record).
+    struct Step {
+        var inputs: [VelocityInput]
+        var contacts: [Contact]
+        var touching: [Int32]
+
+        init(_ pairs: [(Int32, Int32)], bodies: Int = 6) {
+            inputs = (0..<Int32(bodies)).map {
+                VelocityInput(body: $0, dv: .zero, dw: 0, linearDamping: 1, angularDamping: 1)
+            }
+            contacts = pairs.enumerated().map { k, pair in
+                Contact(shapeA: pair.0, shapeB: pair.1, bodyA: pair.0, bodyB: pair.1, touch: Int32(k))
+            }
+            touching = contacts.indices.map { Int32($0) }
+        }
+
+        func build(_ islands: inout IslandPartitions, _ tuning: ParallelTuning) -> Bool {
+            inputs.withUnsafeBufferPointer { inputs in
+                contacts.withUnsafeBufferPointer { contacts in
+                    touching.withUnsafeBufferPointer { touching in
+                        islands.build(bodyCount: 6, inputs: inputs, contacts: contacts, touching: touching,
+                                      joints: UnsafeBufferPointer(start: nil, count: 0),
+                                      active: UnsafeBufferPointer(start: nil, count: 0), tuning: tuning)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every island its own partition, two partitions needed to split.
+    static let tuning = ParallelTuning(minimumWork: 0, minimumPartitions: 2, partitionWork: 1,
+                                       partitionsWanted: Int.max)
+
+    @Test func anUnsplitStepRepeatedIsNotJoinedAgain() {
+        var islands = IslandPartitions()
+        // One island: a chain through every body.
+        let chain = Step([(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
+        #expect(!chain.build(&islands, Self.tuning))
+        #expect(islands.unsplitRepeats == 0)
+        #expect(!chain.build(&islands, Self.tuning))
+        #expect(!chain.build(&islands, Self.tuning))
+        #expect(islands.unsplitRepeats == 2)
+    }
+
+    @Test func aChangedStepIsJoinedAgain() {
+        var islands = IslandPartitions()
+        let chain = Step([(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
+        #expect(!chain.build(&islands, Self.tuning))
+        // The chain broken in the middle: same counts, other contacts, two islands.
+        var broken = chain
+        broken.contacts[2] = Contact(shapeA: 0, shapeB: 2, bodyA: 0, bodyB: 2, touch: 2)
+        broken.touching = [0, 1, 3, 4, 5]
+        broken.contacts.append(Contact(shapeA: 4, shapeB: 5, bodyA: 4, bodyB: 5, touch: 5))
+        #expect(broken.build(&islands, Self.tuning))
+        #expect(islands.partitions.count == 2)
+        #expect(islands.unsplitRepeats == 0)
+        // After a split, the unsplit step is joined again (and found unsplit), then repeats.
+        #expect(!chain.build(&islands, Self.tuning))
+        #expect(islands.unsplitRepeats == 0)
+        #expect(!chain.build(&islands, Self.tuning))
+        #expect(islands.unsplitRepeats == 1)
+    }
+
+    @Test func theSameContactsInAnotherOrderOrAnotherTuningAreJoinedAgain() {
+        var islands = IslandPartitions()
+        let chain = Step([(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)])
+        #expect(!chain.build(&islands, Self.tuning))
+        var reordered = chain
+        reordered.touching = [1, 0, 2, 3, 4]
+        #expect(!reordered.build(&islands, Self.tuning))
+        #expect(islands.unsplitRepeats == 0)
+        var tuning = Self.tuning
+        tuning.partitionWork = 2
+        #expect(!reordered.build(&islands, tuning))
+        #expect(islands.unsplitRepeats == 0)
+        // One body fewer moving: other inputs.
+        var fewer = reordered
+        fewer.inputs.removeLast()
+        fewer.contacts.removeLast()
+        fewer.touching = [1, 0, 2, 3]
+        #expect(!fewer.build(&islands, tuning))
+        #expect(islands.unsplitRepeats == 0)
+        #expect(!fewer.build(&islands, tuning))
+        #expect(islands.unsplitRepeats == 1)
+    }
+
+    /// A pyramid of 55 boxes, one island, stepped `frames` frames at `workers` workers with `tuning`: the items'
+    /// state as bit patterns, and how many steps found the islands of the step before unsplit and returned at once.
+    static func runPyramid(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws -> (bits: [UInt64], repeats: Int) {
+        let animator = try Animator(referenceSize: Vector(1000, 1200))
+        animator.allowsSleep = false
+        try animator.setWorkerCount(workers)
+        animator.world.parallelTuning = tuning
+        var items: [DynamicItem] = []
+        for row in 0..<10 {
+            for k in 0..<(10 - row) {
+                items.append(try box(300 + Double(row) * 10.25 + Double(k) * 20.5, 1190 - Double(row) * 20.5,
+                                     side: 20, name: "p\(row).\(k)"))
+            }
+        }
+        try animator.addBehavior(GravityBehavior(items: items))
+        let collision = CollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(collision)
+        try stepFrames(animator, frames)
+        return (SolverWorkerTests.state(items), animator.world.scratchIslands.unsplitRepeats)
+    }
+
+    @Test func aRestingPyramidSkipsItsIslandsWithTheResultOfNeverLookingForThem() throws {
+        let frames = 60
+        let never = try Self.runPyramid(2, ParallelTuning(minimumWork: 0, minimumPartitions: Int.max), frames: frames)
+        #expect(never.repeats == 0)
+        for workers in [1, 2] {
+            let looked = try Self.runPyramid(workers, ParallelTuning(minimumWork: 0), frames: frames)
+            // Its contacts settle within the first frames, and from then on every step is the one before.
+            #expect(looked.repeats > frames / 2)
+            #expect(looked.bits == never.bits)
+        }
+    }
+}
