@@ -67,9 +67,30 @@ struct ContactLanes {
     /// Arranges `constraints`, already prepared (`ContactSolver.prepare`). Without `writingQuads` the quads are made
     /// room for but left for the caller to write (`writeQuads`), on several threads if it likes, and then to name
     /// their solver bodies (`nameSolverBodies`).
+    ///
+    /// With `arranged`, the solve order is the one `arrange(touching:contacts:states:)` just worked out for these
+    /// constraints. With `kinds`, each constraint's kind (`kind(of:)`) is read from there, a byte a constraint its
+    /// preparation wrote, instead of from the large records in solve order.
     mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                        states: UnsafeMutableBufferPointer<BodyState>, writingQuads: Bool = true) {
-        build(constraints, states: states, preparation: nil, writingQuads: writingQuads)
+                        states: UnsafeMutableBufferPointer<BodyState>, writingQuads: Bool = true,
+                        arranged: Bool = false, kinds: UnsafePointer<UInt8>? = nil) {
+        build(constraints, states: states, preparation: nil, writingQuads: writingQuads, arranged: arranged,
+              kinds: kinds)
+    }
+
+    /// Works out the solve order of the constraints that will be made from the contacts `touching` (constraint `i`
+    /// from contact `touching[i]`), before they are made or prepared, for a `build` with `arranged`: it reads
+    /// only the contacts' bodies, so it can run while other threads prepare the constraints.
+    mutating func arrange(touching: UnsafeBufferPointer<Int32>, contacts: UnsafeBufferPointer<Contact>,
+                          states: UnsafeMutableBufferPointer<BodyState>) {
+        solveOrder.arrange(touching: touching, contacts: contacts, states: states)
+    }
+
+    /// How a prepared constraint is laid out: 0 when its normal impulses are block-solved, 1 for its other
+    /// two-point constraints, 2 for one point. Groups put their constraints in quads in this order.
+    @inline(__always)
+    static func kind(of c: UnsafePointer<ContactConstraint>) -> UInt8 {
+        c.pointee.isBlockSolved ? 0 : c.pointee.pointCount > 1 ? 1 : 2
     }
 
     /// Prepares `constraints` (of which only the contact, bodies and touch record are read) and arranges them:
@@ -98,7 +119,7 @@ struct ContactLanes {
     /// the quads as it goes: `writingQuads` is then true).
     private mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                                 states: UnsafeMutableBufferPointer<BodyState>, preparation: Preparation?,
-                                writingQuads: Bool) {
+                                writingQuads: Bool, arranged: Bool = false, kinds: UnsafePointer<UInt8>? = nil) {
         let n = constraints.count
         preparedInSolveOrder = preparation != nil
         sources.removeAll(keepingCapacity: true)
@@ -109,7 +130,7 @@ struct ContactLanes {
             solverBodies.build(UnsafeMutableBufferPointer(start: nil, count: 0), states: states)
             return
         }
-        solveOrder.arrange(constraints, states: states)
+        if !arranged { solveOrder.arrange(constraints, states: states) }
         // The quads written here name their solver bodies a few groups at a time, soon after they are written.
         if writingQuads { solverBodies.beginNaming(bodyCount: states.count) }
         // Without grouping, every constraint is a group of its own, in step order.
@@ -184,8 +205,14 @@ struct ContactLanes {
                 // Block-solved constraints first, then the other two-point ones, then one-point ones: a quad never
                 // mixes a block solve with a point-by-point one, at most one quad of a group mixes two points with
                 // one, and the quads of one-point constraints skip their second points.
-                let blockEnd = Self.partition(rows, 0, m) { records[Int($0)].isBlockSolved }
-                let twoEnd = Self.partition(rows, blockEnd, m) { records[Int($0)].pointCount > 1 }
+                let blockEnd: Int, twoEnd: Int
+                if let kinds {
+                    blockEnd = Self.partition(rows, 0, m) { kinds[Int($0)] == 0 }
+                    twoEnd = Self.partition(rows, blockEnd, m) { kinds[Int($0)] == 1 }
+                } else {
+                    blockEnd = Self.partition(rows, 0, m) { records[Int($0)].isBlockSolved }
+                    twoEnd = Self.partition(rows, blockEnd, m) { records[Int($0)].pointCount > 1 }
+                }
                 let blockQuads = (blockEnd + 3) / 4
                 // A quad whose first constraint has two points goes with the two-point quads.
                 let twoPointQuads = (twoEnd - blockEnd + 3) / 4

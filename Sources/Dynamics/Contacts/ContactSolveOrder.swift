@@ -47,7 +47,26 @@ struct ContactSolveOrder {
     /// sharing them orders nothing.
     mutating func arrange(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                           states: UnsafeMutableBufferPointer<BodyState>) {
-        let n = constraints.count
+        arrange(count: constraints.count, states: states) { i in
+            SIMD4(constraints[i].contact, constraints[i].bodyA, constraints[i].bodyB, constraints[i].touch)
+        }
+    }
+
+    /// Orders the constraints that will be made from the contacts `touching` (constraint `i` from contact
+    /// `touching[i]`, see `ContactConstraint.init(_:of:)`) before they are made: the order `arrange(_:states:)`
+    /// gives the made constraints.
+    mutating func arrange(touching: UnsafeBufferPointer<Int32>, contacts: UnsafeBufferPointer<Contact>,
+                          states: UnsafeMutableBufferPointer<BodyState>) {
+        arrange(count: touching.count, states: states) { i in
+            let c = touching[i]
+            return SIMD4(c, contacts[Int(c)].bodyA, contacts[Int(c)].bodyB, contacts[Int(c)].touch)
+        }
+    }
+
+    /// Orders `n` constraints whose links (contact, bodies, touch record) `link` gives.
+    @inline(__always)
+    private mutating func arrange(count n: Int, states: UnsafeMutableBufferPointer<BodyState>,
+                                  link: (Int) -> SIMD4<Int32>) {
         if links.count != n {
             links.removeAll(keepingCapacity: true)
             links.append(contentsOf: repeatElement(.zero, count: n))
@@ -56,7 +75,7 @@ struct ContactSolveOrder {
             ends.removeAll(keepingCapacity: true)
             ends.append(contentsOf: repeatElement(.zero, count: n))
         }
-        let same = readEnds(constraints, states: states)
+        let same = readEnds(count: n, states: states, link: link)
         if same {
             keptCount += 1
             return
@@ -76,16 +95,17 @@ struct ContactSolveOrder {
 
     /// Reads the constraints' links and moving bodies; returns whether the moving bodies are those the kept order
     /// was made from, constraint for constraint.
-    private mutating func readEnds(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
-                                   states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
-        let n = constraints.count
+    @inline(__always)
+    private mutating func readEnds(count n: Int, states: UnsafeMutableBufferPointer<BodyState>,
+                                   link: (Int) -> SIMD4<Int32>) -> Bool {
         var same = isKept && keptEnds.count == n && keptMinimumIsland == colouring.minimumIsland
         links.withUnsafeMutableBufferPointer { links in
         ends.withUnsafeMutableBufferPointer { ends in
         keptEnds.withUnsafeBufferPointer { kept in
             for i in 0..<n {
-                let a = constraints[i].bodyA, b = constraints[i].bodyB
-                links[i] = SIMD4(constraints[i].contact, a, b, constraints[i].touch)
+                let l = link(i)
+                links[i] = l
+                let a = l.y, b = l.z
                 let e = SIMD2(states[Int(a)].moves ? a : -1, states[Int(b)].moves ? b : -1)
                 ends[i] = e
                 if same && kept[i] != e { same = false }

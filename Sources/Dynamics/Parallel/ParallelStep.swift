@@ -27,6 +27,13 @@ struct ParallelStep {
         pool.run(StepJob.prepareContacts, job, chunks: chunks(job.pointee.constraints.count, minimum: tuning.loopChunk))
     }
 
+    /// `prepareContacts`, with `meanwhile` run on this thread while the workers start on it (`WorkerPool.run(_:_:
+    /// chunks:meanwhile:)`): it must read nothing the preparation writes.
+    func prepareContacts(meanwhile: () -> Void) {
+        pool.run(StepJob.prepareContacts, job, chunks: chunks(job.pointee.constraints.count, minimum: tuning.loopChunk),
+                 meanwhile: meanwhile)
+    }
+
     /// The velocity integration of a sub-step (`PhysicsWorld.integrateVelocities`).
     func integrateVelocities() {
         pool.run(StepJob.integrateVelocities, job, chunks: chunks(job.pointee.inputs.count, minimum: tuning.loopChunk))
@@ -284,6 +291,8 @@ struct StepJob {
     /// constraint from its contact in `contacts` before preparing it.
     var constraintContacts = UnsafeBufferPointer<Int32>(start: nil, count: 0)
     var contacts = UnsafeBufferPointer<Contact>(start: nil, count: 0)
+    /// When set, where `prepareContacts` writes each constraint's kind (`ContactLanes.kind(of:)`), by constraint.
+    var kinds: UnsafeMutablePointer<UInt8>?
     /// The step's length and the sleep threshold, for writing the motion back.
     var dt: Double = 0
     var sleepThreshold: Double = 0
@@ -344,7 +353,7 @@ struct StepJob {
         let cons = job.pointee.constraints, touches = job.pointee.touches
         guard let base = touches.baseAddress, let bodies = job.pointee.bodies.baseAddress,
               let states = job.pointee.states.baseAddress else { return }
-        let made = job.pointee.constraintContacts, contacts = job.pointee.contacts
+        let made = job.pointee.constraintContacts, contacts = job.pointee.contacts, kinds = job.pointee.kinds
         let range = job.pointee.range(chunk, of: cons.count), ahead = ContactPrefetch.distance
         // The constraints go in step order, their touch records, bodies and states lie elsewhere: asked for ahead.
         // A constraint still to be made is named by its contact.
@@ -367,6 +376,7 @@ struct StepJob {
             ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: job.pointee.bodies,
                                   states: job.pointee.states, contactSoftness: job.pointee.contactSoftness,
                                   staticSoftness: job.pointee.staticSoftness)
+            if let kinds { kinds[i] = ContactLanes.kind(of: cons.baseAddress.unsafelyUnwrapped + i) }
         }
     }
 

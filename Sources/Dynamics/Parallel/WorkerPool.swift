@@ -173,7 +173,27 @@ final class WorkerPool: @unchecked Sendable {
             return
         }
         finished.store(0, ordering: .relaxed)
+        finish(publish(chunk, context, chunks: chunks), chunks: chunks)
+    }
+
+    /// `run`, with `meanwhile` run on the calling thread once the job is announced and before the caller claims
+    /// chunks of it: serial work that reads nothing the chunks write, and writes nothing they read, overlaps the
+    /// workers' share, and the caller then takes whatever they left. Without workers, `meanwhile` runs first.
+    func run(_ chunk: ParallelChunk, _ context: UnsafeMutableRawPointer, chunks: Int, meanwhile: () -> Void) {
+        guard helperCount.load(ordering: .relaxed) > 0, chunks > 1, chunks <= Self.maxChunks else {
+            meanwhile()
+            run(chunk, context, chunks: chunks)
+            return
+        }
+        finished.store(0, ordering: .relaxed)
         let job = publish(chunk, context, chunks: chunks)
+        meanwhile()
+        finish(job, chunks: chunks)
+    }
+
+    /// The caller's part of job number `job`, announced with `chunks` chunks: claims and runs chunks until none is
+    /// left, then waits for those still running on workers.
+    private func finish(_ job: UInt64, chunks: Int) {
         let ran = claimAndRun(job)
         if ran > 0 { _ = finished.add(ran, ordering: .releasing) }
         // The last chunks may still be running on a worker.

@@ -282,7 +282,17 @@ extension PhysicsWorld {
         if let solvePool {
             finalizeMarks.append(contentsOf: repeatElement(0, count: solvePool.participants * ParallelStep.chunksPerThread))
         }
+        // A byte a constraint, its kind, when threads prepare the constraints: the lanes' layout reads it instead
+        // of the records, in solve order.
+        var kinds = ContiguousArray<UInt8>()
+        swap(&kinds, &scratchContactKinds)
+        defer { swap(&kinds, &scratchContactKinds) }
+        if solvePool != nil && kinds.count != constraints.count {
+            kinds.removeAll(keepingCapacity: true)
+            kinds.append(contentsOf: repeatElement(0, count: constraints.count))
+        }
         var finished = false, anyMarks: UInt8 = 0
+        kinds.withUnsafeMutableBufferPointer { kindBuf in
         rows.withUnsafeMutableBufferPointer { allRows in
         let rowBuf = UnsafeMutableBufferPointer(rebasing: allRows[0..<(splitsJoints ? 0 : activeJoints.count)])
         bouncing.withUnsafeBufferPointer { bouncing in
@@ -314,6 +324,7 @@ extension PhysicsWorld {
                 job.contacts = contactBuf
                 job.constraintContacts = touchingBuf
             }
+            if solvePool != nil { job.kinds = kindBuf.baseAddress }
             job.joints = jointBuf
             // Prepared along the solve order, each joint's row written, when there are rows.
             job.activeJoints = splitsJoints ? activeBuf : sequenceBuf
@@ -344,7 +355,14 @@ extension PhysicsWorld {
             let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
             // On one thread the constraints are prepared group by group as the lanes are built; split across
             // threads, each prepares its share first.
-            if let parallel { parallel.prepareContacts() }
+            if let parallel, madeInPreparation {
+                // The solve order reads only the contacts' bodies: worked out here while the workers prepare.
+                parallel.prepareContacts {
+                    lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf)
+                }
+            } else if let parallel {
+                parallel.prepareContacts()
+            }
             if fusesSubsteps {
                 // Prepared in the sub-step job.
             } else if let parallel, splitsJoints || stagePool != nil {
@@ -361,7 +379,8 @@ extension PhysicsWorld {
             }
             if let parallel {
                 // With a pool, the quads are written across the workers.
-                lanes.build(cons, states: stateBuf, writingQuads: false)
+                lanes.build(cons, states: stateBuf, writingQuads: false, arranged: madeInPreparation,
+                            kinds: kindBuf.baseAddress)
                 parallel.writeQuads(&lanes)
             } else {
                 // A watched constraint's impacts are added up from zero even when the build leaves its record as
@@ -464,6 +483,7 @@ extension PhysicsWorld {
                 JointRow.storeImpulses(UnsafeBufferPointer(rowBuf), into: jointBuf)
             }
             for k in watches.indices { watches[k].total += cons[Int(watches[k].constraint)].impactImpulse }
+        }
         }
         }
         }

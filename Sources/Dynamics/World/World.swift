@@ -29,6 +29,8 @@ struct PhysicsWorld {
     var scratchStates = ContiguousArray<BodyState>()
     var scratchInputs = ContiguousArray<VelocityInput>()
     var scratchConstraints = ContiguousArray<ContactConstraint>()
+    /// A byte a contact constraint, its kind (`ContactLanes.kind(of:)`), written where threads prepare them.
+    var scratchContactKinds = ContiguousArray<UInt8>()
     var scratchJoints = ContiguousArray<Int32>()
     var scratchLanes = ContactLanes()
     var scratchWatches = ContiguousArray<ImpulseWatch>()

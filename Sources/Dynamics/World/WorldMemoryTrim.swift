@@ -10,7 +10,7 @@ extension PhysicsWorld {
         func room<Element>(_ array: ContiguousArray<Element>) -> Int { array.capacity * MemoryLayout<Element>.stride }
         var total = room(bodies) + room(shapes) + room(bounds) + room(contacts) + room(touches)
             + room(separatingFaces) + room(joints) + room(scratchStates) + room(scratchInputs)
-            + room(scratchConstraints) + scratchLanes.roomBytes
+            + room(scratchConstraints) + room(scratchContactKinds) + scratchLanes.roomBytes
         for lanes in scratchPartitionLanes { total += lanes.roomBytes }
         for inputs in scratchPartitionInputs { total += room(inputs) }
         return total
