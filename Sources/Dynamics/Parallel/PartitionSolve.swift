@@ -209,8 +209,20 @@ struct PartitionJob {
     @inline(__always)
     private static func makeAndPrepare(_ cons: UnsafeMutableBufferPointer<ContactConstraint>,
                                        order: Slice<UnsafeBufferPointer<Int32>>, _ j: PartitionJob) {
-        guard let base = j.touches.baseAddress else { return }
-        for (i, c) in zip(cons.indices, order) {
+        guard let base = j.touches.baseAddress, let bodies = j.bodies.baseAddress,
+              let states = j.states.baseAddress else { return }
+        // The touch records, bodies and states of the constraint `ContactPrefetch.distance` places on are asked
+        // for while this one is prepared: the contacts lie in order, what they name does not.
+        let ahead = ContactPrefetch.distance, first = order.startIndex, n = cons.count
+        @inline(__always) func prefetch(_ k: Int) {
+            let c = order[first + k], contact = j.contacts[Int(c)]
+            ContactPrefetch.preparation(SIMD4(c, contact.bodyA, contact.bodyB, contact.touch), touches: base,
+                                        bodies: bodies, states: states)
+        }
+        for k in 0..<min(ahead, n) { prefetch(k) }
+        for (k, i) in cons.indices.enumerated() {
+            if k + ahead < n { prefetch(k + ahead) }
+            let c = order[first + k]
             cons[i] = ContactConstraint(c, of: j.contacts[Int(c)])
             ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: j.bodies, states: j.states,
                                   contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness)
