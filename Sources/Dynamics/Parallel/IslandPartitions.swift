@@ -43,6 +43,13 @@ struct IslandPartitions {
     private var unsplitShape: StepShape?
     /// How many builds returned at once, given the shape of an unsplit build before (for tests and measurements).
     private(set) var unsplitRepeats = 0
+    /// Whether the last build split and left its nodes in place (each input body's `parent` its island's root,
+    /// each root's `rootTag` its partition) for the next build to check its layout against (see `keepsLayout`),
+    /// and the tuning it packed with.
+    private var nodesKept = false
+    private var keptTuning = SIMD3<Int>.zero
+    /// How many builds kept the layout of the build before (for tests and measurements).
+    private(set) var layoutRepeats = 0
 
     /// Groups and packs; returns false, leaving the layout undefined, when there are fewer than
     /// `tuning.minimumPartitions` partitions (then there is nothing worth sharing out this way).
@@ -52,12 +59,29 @@ struct IslandPartitions {
     /// out its lanes. Solving by islands or not gives the same bits, so a step that would have split after all,
     /// its shape matching by chance, only loses the split for that step.
     ///
+    /// A step that splits keeps the layout of the step before when it still holds every island whole
+    /// (`keepsLayout`): a pile of resting stacks has the same islands step after step, and finding them again cost
+    /// a few percent of its step on one thread, more on two, where it is the stepping thread's alone. Any packing
+    /// of whole islands gives the same bits, so the layout need only still be one.
+    ///
     /// `inputs` are the step's velocity inputs (in body order), `touching` the contacts that become constraints (in
     /// contact order), `active` the active joints (in step order).
     mutating func build(bodyCount: Int, inputs: UnsafeBufferPointer<VelocityInput>,
                         contacts: UnsafeBufferPointer<Contact>, touching: UnsafeBufferPointer<Int32>,
                         joints jointBuf: UnsafeBufferPointer<Joint>, active: UnsafeBufferPointer<Int32>,
                         tuning: ParallelTuning) -> Bool {
+        if nodesKept {
+            if keepsLayout(bodyCount: bodyCount, inputs: inputs, contacts: contacts, touching: touching,
+                           active: active, tuning: tuning) {
+                layoutRepeats += 1
+                return true
+            }
+            // The bodies that were inputs then are not known here: every body is made a non-node again.
+            parent.withUnsafeMutableBufferPointer { parent in
+                for b in parent.indices { parent[b] = -1 }
+            }
+            nodesKept = false
+        }
         partitions.removeAll(keepingCapacity: true)
         // Worked out only after an unsplit build: a world whose islands split pays nothing for the check.
         if let unsplit = unsplitShape {
@@ -121,8 +145,51 @@ struct IslandPartitions {
         }
         layOut(partitionCount: partitionCount, inputs: inputs, contacts: contacts, touching: touching,
                joints: jointBuf, active: active)
-        clearNodes(inputs)
+        // A layout with joints is never kept (`keepsLayout` does not check them): its nodes are cleared.
+        if active.isEmpty {
+            nodesKept = true
+            keptTuning = SIMD3(tuning.minimumPartitions, tuning.partitionWork, tuning.partitionsWanted)
+        } else {
+            clearNodes(inputs)
+        }
         return true
+    }
+
+    /// Whether the layout of the last build, which split and kept its nodes, still holds this step's islands
+    /// whole, each constraint with its moving bodies: the same tuning, no joints, the same moving bodies (each an
+    /// input then, as many now), the same touching contacts in the same order (each where the layout placed it),
+    /// and each contact's moving bodies in the partition that holds its constraint. A contact record given to
+    /// another pair of shapes since is checked by its bodies like any other; islands joined within a partition
+    /// leave it whole.
+    private func keepsLayout(bodyCount: Int, inputs: UnsafeBufferPointer<VelocityInput>,
+                             contacts: UnsafeBufferPointer<Contact>, touching: UnsafeBufferPointer<Int32>,
+                             active: UnsafeBufferPointer<Int32>, tuning: ParallelTuning) -> Bool {
+        guard active.isEmpty, joints.isEmpty, parent.count == bodyCount,
+              keptTuning == SIMD3(tuning.minimumPartitions, tuning.partitionWork, tuning.partitionsWanted),
+              inputs.count == self.inputs.count, touching.count == contactOrder.count else { return false }
+        return parent.withUnsafeBufferPointer { parent in
+            rootTag.withUnsafeBufferPointer { tag in
+                constraintPlace.withUnsafeBufferPointer { place in
+                    contactOrder.withUnsafeBufferPointer { order in
+                        // Contacts first: they change most often, and most steps that change fail here.
+                        for k in touching.indices where order[Int(place[k])] != touching[k] { return false }
+                        // As many inputs as then, each a node then: the same bodies, so the same inputs in the
+                        // same order (both in body order).
+                        for input in inputs where parent[Int(input.body)] < 0 { return false }
+                        for p in partitions.indices {
+                            let start = Int(partitions[p].constraintStart)
+                            for c in order[start..<start + Int(partitions[p].constraintCount)] {
+                                let a = parent[Int(contacts[Int(c)].bodyA)], b = parent[Int(contacts[Int(c)].bodyB)]
+                                guard a >= 0 || b >= 0 else { return false }
+                                if a >= 0 && tag[Int(a)] != p { return false }
+                                if b >= 0 && tag[Int(b)] != p { return false }
+                            }
+                        }
+                        return true
+                    }
+                }
+            }
+        }
     }
 
     /// What a build is given, in a few numbers: the counts of bodies, inputs, touching contacts and active joints,

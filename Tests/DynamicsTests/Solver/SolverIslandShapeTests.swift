@@ -1,8 +1,9 @@
 import Testing
 @testable import Dynamics
 
-/// `IslandPartitions.build` returns at once when given what the unsplit build before it was given, and works the
-/// islands out again whenever anything it is given differs.
+/// `IslandPartitions.build` returns at once when given what the unsplit build before it was given, keeps the layout
+/// of a split build before it while that layout still holds every island whole, and works the islands out again
+/// whenever anything it is given differs.
 @Suite(.serialized, .takesWorkerPoolTurn) struct SolverIslandShapeTests {
     /// Six moving bodies and the contacts between the pairs `pairs`, in that order (each touching, its own touch
     /// record).
@@ -21,11 +22,11 @@ import Testing
             touching = contacts.indices.map { Int32($0) }
         }
 
-        func build(_ islands: inout IslandPartitions, _ tuning: ParallelTuning) -> Bool {
+        func build(_ islands: inout IslandPartitions, _ tuning: ParallelTuning, bodyCount: Int = 6) -> Bool {
             inputs.withUnsafeBufferPointer { inputs in
                 contacts.withUnsafeBufferPointer { contacts in
                     touching.withUnsafeBufferPointer { touching in
-                        islands.build(bodyCount: 6, inputs: inputs, contacts: contacts, touching: touching,
+                        islands.build(bodyCount: bodyCount, inputs: inputs, contacts: contacts, touching: touching,
                                       joints: UnsafeBufferPointer(start: nil, count: 0),
                                       active: UnsafeBufferPointer(start: nil, count: 0), tuning: tuning)
                     }
@@ -91,6 +92,60 @@ import Testing
         #expect(islands.unsplitRepeats == 1)
     }
 
+    @Test func aSplitStepRepeatedKeepsItsLayout() {
+        var islands = IslandPartitions()
+        // Two islands: bodies 0-2 and 3-5.
+        let two = Step([(0, 1), (1, 2), (3, 4), (4, 5)])
+        #expect(two.build(&islands, Self.tuning))
+        let layout = (islands.partitions.map(\.inputStart), islands.inputs, islands.contactOrder, islands.constraintPlace)
+        #expect(islands.partitions.count == 2)
+        #expect(two.build(&islands, Self.tuning))
+        #expect(two.build(&islands, Self.tuning))
+        #expect(islands.layoutRepeats == 2)
+        #expect(islands.partitions.map(\.inputStart) == layout.0 && islands.inputs == layout.1
+                && islands.contactOrder == layout.2 && islands.constraintPlace == layout.3)
+    }
+
+    @Test func aContactRecordGivenToAPairAcrossPartitionsIsNotKept() {
+        var islands = IslandPartitions()
+        var two = Step([(0, 1), (1, 2), (3, 4), (4, 5)])
+        #expect(two.build(&islands, Self.tuning))
+        #expect(islands.partitions.map(\.inputCount) == [3, 3])
+        // The same touching contacts in the same order, but record 2 (bodies 3 and 4 before) now joins body 2 to
+        // body 3: the islands are bodies 0-3 and 4-5, and the constraint would sit in the wrong partition.
+        two.contacts[2] = Contact(shapeA: 2, shapeB: 3, bodyA: 2, bodyB: 3, touch: 2)
+        #expect(two.build(&islands, Self.tuning))
+        #expect(islands.layoutRepeats == 0)
+        #expect(islands.partitions.map(\.inputCount) == [4, 2])
+    }
+
+    @Test func otherMovingBodiesOrContactsAreNotKept() {
+        var islands = IslandPartitions()
+        let two = Step([(0, 1), (1, 2), (3, 4), (4, 5)])
+        #expect(two.build(&islands, Self.tuning))
+        // As many inputs, but body 5 rests and a body that was not moving moves: laid out again.
+        var swapped = two
+        swapped.inputs[5].body = 6
+        swapped.contacts[3] = Contact(shapeA: 4, shapeB: 6, bodyA: 4, bodyB: 6, touch: 3)
+        #expect(swapped.build(&islands, Self.tuning, bodyCount: 7))
+        #expect(islands.layoutRepeats == 0)
+        #expect(swapped.build(&islands, Self.tuning, bodyCount: 7))
+        #expect(islands.layoutRepeats == 1)
+        // The touching contacts in another order: laid out again, each constraint at its new place.
+        var reordered = swapped
+        reordered.touching = [1, 0, 2, 3]
+        #expect(reordered.build(&islands, Self.tuning, bodyCount: 7))
+        #expect(islands.layoutRepeats == 1)
+        #expect(islands.contactOrder == [1, 0, 2, 3])
+        // Another tuning: packed again (both islands in one partition of work 16).
+        var tuning = Self.tuning
+        tuning.partitionWork = 16
+        tuning.minimumPartitions = 1
+        #expect(reordered.build(&islands, tuning, bodyCount: 7))
+        #expect(islands.layoutRepeats == 1)
+        #expect(islands.partitions.count == 1)
+    }
+
     /// A pyramid of 55 boxes, one island, stepped `frames` frames at `workers` workers with `tuning`: the items'
     /// state as bit patterns, and how many steps found the islands of the step before unsplit and returned at once.
     static func runPyramid(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws -> (bits: [UInt64], repeats: Int) {
@@ -122,6 +177,37 @@ import Testing
             // Its contacts settle within the first frames, and from then on every step is the one before.
             #expect(looked.repeats > frames / 2)
             #expect(looked.bits == never.bits)
+        }
+    }
+
+    /// Eight stacks of three boxes, apart on the floor: eight islands, resting.
+    static func runStacks(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws -> (bits: [UInt64], kept: Int) {
+        let animator = try Animator(referenceSize: Vector(1000, 1200))
+        animator.allowsSleep = false
+        try animator.setWorkerCount(workers)
+        animator.world.parallelTuning = tuning
+        var items: [DynamicItem] = []
+        for s in 0..<8 {
+            for row in 0..<3 {
+                items.append(try box(40 + Double(s) * 100, 1190 - Double(row) * 20.5, side: 20, name: "s\(s).\(row)"))
+            }
+        }
+        try animator.addBehavior(GravityBehavior(items: items))
+        let collision = CollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(collision)
+        try stepFrames(animator, frames)
+        return (SolverWorkerTests.state(items), animator.world.scratchIslands.layoutRepeats)
+    }
+
+    @Test func restingStacksKeepTheirLayoutWithTheResultOfNeverSplitting() throws {
+        let frames = 60
+        let never = try Self.runStacks(2, ParallelTuning(minimumWork: 0, minimumPartitions: Int.max), frames: frames)
+        #expect(never.kept == 0)
+        for workers in [1, 2, 3] {
+            let split = try Self.runStacks(workers, ParallelTuning(minimumWork: 0, partitionWork: 1), frames: frames)
+            #expect(split.kept > frames / 2)
+            #expect(split.bits == never.bits)
         }
     }
 }
