@@ -101,18 +101,22 @@ struct ContactLanes {
     /// the loop, the records lie in contact and body order. Only a constraint with restitution is written back
     /// into `constraints`, for the impacts (`ContactImpact`); the others keep what they held. The results are those
     /// of preparing first and then `build(_:states:)`.
+    ///
+    /// With `arranged`, the solve order is the one `arrange(touching:contacts:states:)` just worked out, and
+    /// nothing at all is read of `constraints`: their identities come from the solve order's links.
     mutating func build(preparing constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                         touches: UnsafeBufferPointer<ContactTouch>, bodies: UnsafeMutableBufferPointer<Body>,
                         states: UnsafeMutableBufferPointer<BodyState>, contactSoftness: Softness,
-                        staticSoftness: Softness) {
+                        staticSoftness: Softness, arranged: Bool = false) {
         guard let touchBase = touches.baseAddress else {
-            build(constraints, states: states, preparation: nil, writingQuads: true)
+            // No touch records: no touching contacts, so no constraints.
+            build(constraints, states: states, preparation: nil, writingQuads: true, arranged: arranged)
             return
         }
         build(constraints, states: states,
               preparation: Preparation(touches: touchBase, bodies: bodies, contactSoftness: contactSoftness,
                                        staticSoftness: staticSoftness),
-              writingQuads: true)
+              writingQuads: true, arranged: arranged)
     }
 
     /// Arranges `constraints` group by group, preparing each group first when `preparation` is given (which writes

@@ -151,20 +151,12 @@ extension PhysicsWorld {
             // Each partition's thread makes its own constraints (`PartitionJob`), in the cache just before it
             // prepares them: here the array is only sized.
             Self.size(&constraints, islands.contactOrder.count)
-        } else if madeInPreparation {
-            Self.size(&constraints, touching.count)
         } else if listed {
-            // Only the identity is written: the lanes' build prepares every constraint from it, and writes back
-            // whole only those the impacts read (a record is 272 bytes, and writing them all was a tenth of the
-            // large pyramid's step).
+            // Not even the identity is written: the lanes' solve order is worked out from the contacts
+            // (`ContactLanes.arrange(touching:contacts:states:)`), and the preparation makes each constraint, on the
+            // threads or, on one thread, in the lanes' build, which writes back whole only those the impacts read
+            // (a record is 256 bytes, and writing them all was a tenth of the large pyramid's step).
             Self.size(&constraints, touching.count)
-            constraints.withUnsafeMutableBufferPointer { cons in
-                for i in touching.indices {
-                    let c = Int(touching[i])
-                    cons[i].contact = Int32(c); cons[i].bodyA = contacts[c].bodyA; cons[i].bodyB = contacts[c].bodyB
-                    cons[i].touch = contacts[c].touch
-                }
-            }
         } else {
             constraints.removeAll(keepingCapacity: true)
             for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
@@ -174,7 +166,7 @@ extension PhysicsWorld {
         }
         bouncing.removeAll(keepingCapacity: true)
         // Without a bouncy shape no touch bounces: the scan, which waits on every touch record, is skipped.
-        if bouncyShapes > 0 && (byIslands || madeInPreparation) {
+        if bouncyShapes > 0 && listed {
             // The constraints are not made yet: their touch records through the contacts, in constraint order.
             let order = byIslands ? islands.contactOrder : touching
             for i in order.indices where touches[Int(contacts[Int(order[i])].touch)].restitution > 0 {
@@ -209,7 +201,7 @@ extension PhysicsWorld {
                     }
                     watches[k] = w
                 }
-            } else if madeInPreparation {
+            } else if listed {
                 // Constraint `i` will be made from contact `touching[i]`.
                 touching.withUnsafeBufferPointer { ImpulseWatch.collect(&watches, events: events, contacts: $0) }
             } else {
@@ -386,8 +378,9 @@ extension PhysicsWorld {
                 // A watched constraint's impacts are added up from zero even when the build leaves its record as
                 // it was (no restitution: the impacts never touch it).
                 for w in watches { cons[Int(w.constraint)].impactImpulse = 0 }
+                if listed { lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf) }
                 lanes.build(preparing: cons, touches: UnsafeBufferPointer(touchStore), bodies: bodyBuf, states: stateBuf,
-                            contactSoftness: contactSoftness, staticSoftness: staticSoftness)
+                            contactSoftness: contactSoftness, staticSoftness: staticSoftness, arranged: listed)
             }
             if !watches.isEmpty { lanes.locate(&watches, constraintCount: cons.count) }
             lanes.withSchedule { schedule, storeSources, storeLinks in

@@ -126,6 +126,20 @@ import Testing
         }
     }
 
+    @Test func islandsLookedForButNotSplitGiveTheOneThreadResult() throws {
+        let frames = 45
+        let serial = try Self.run(1, ParallelTuning(minimumPartitions: Int.max), frames: frames)
+        // Every island in one partition: the step goes on as one, its constraints listed from the touching
+        // contacts (their solve order, bouncing ones and watches found through the contacts, not made first).
+        let together = ParallelTuning(minimumWork: 0, partitionWork: 1 << 40)
+        for workers in [1, 2] {
+            let unsplit = try Self.run(workers, together, frames: frames)
+            #expect(unsplit.stepsSplitByIslands == 0)
+            #expect(unsplit.bits == serial.bits, "state differs at \(workers) workers")
+            #expect(unsplit.events == serial.events && unsplit.impulses == serial.impulses)
+        }
+    }
+
     @Test func aFieldKeepsTheStepOnThePlainPath() throws {
         // One thread with the finest islands splits every step of the field of stacks, unless a field acts: its
         // links are listed field by field, not by island.
