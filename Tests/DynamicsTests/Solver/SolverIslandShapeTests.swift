@@ -146,66 +146,67 @@ import Testing
         #expect(islands.partitions.count == 1)
     }
 
-    /// A pyramid of 55 boxes, one island, stepped `frames` frames at `workers` workers with `tuning`: the items'
-    /// state as bit patterns, and how many steps found the islands of the step before unsplit and returned at once.
-    static func runPyramid(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws -> (bits: [UInt64], repeats: Int) {
+    /// Boxes of side 20 on the floor, one at each of `centers`, stepped `frames` frames at `workers` workers with
+    /// `tuning`: the items' state as bit patterns, and how many steps found their islands unsplit as in the step
+    /// before and returned at once, and how many kept the step before's layout.
+    static func runBoxes(at centers: [Vector], _ workers: Int, _ tuning: ParallelTuning,
+                         frames: Int) throws -> (bits: [UInt64], repeats: Int, kept: Int) {
         let animator = try Animator(referenceSize: Vector(1000, 1200))
         animator.allowsSleep = false
         try animator.setWorkerCount(workers)
         animator.world.parallelTuning = tuning
-        var items: [DynamicItem] = []
-        for row in 0..<10 {
-            for k in 0..<(10 - row) {
-                items.append(try box(300 + Double(row) * 10.25 + Double(k) * 20.5, 1190 - Double(row) * 20.5,
-                                     side: 20, name: "p\(row).\(k)"))
-            }
-        }
+        let items = try centers.enumerated().map { try box($1.x, $1.y, side: 20, name: "b\($0)") }
         try animator.addBehavior(GravityBehavior(items: items))
         let collision = CollisionBehavior(items: items)
         collision.translatesReferenceBoundsIntoBoundary = true
         try animator.addBehavior(collision)
         try stepFrames(animator, frames)
-        return (SolverWorkerTests.state(items), animator.world.scratchIslands.unsplitRepeats)
+        let islands = animator.world.scratchIslands
+        return (SolverWorkerTests.state(items), islands.unsplitRepeats, islands.layoutRepeats)
+    }
+
+    /// A pyramid of 55 boxes: one island.
+    static var pyramid: [Vector] {
+        var centers: [Vector] = []
+        for row in 0..<10 {
+            for k in 0..<(10 - row) {
+                let x: Double = 300 + Double(row) * 10.25 + Double(k) * 20.5
+                centers.append(Vector(x, 1190 - Double(row) * 20.5))
+            }
+        }
+        return centers
+    }
+
+    /// Eight stacks of three boxes, apart: eight islands.
+    static var stacks: [Vector] {
+        var centers: [Vector] = []
+        for s in 0..<8 {
+            for row in 0..<3 { centers.append(Vector(40 + Double(s) * 100, 1190 - Double(row) * 20.5)) }
+        }
+        return centers
     }
 
     @Test func aRestingPyramidSkipsItsIslandsWithTheResultOfNeverLookingForThem() throws {
         let frames = 60
-        let never = try Self.runPyramid(2, ParallelTuning(minimumWork: 0, minimumPartitions: Int.max), frames: frames)
+        let never = try Self.runBoxes(at: Self.pyramid, 2, ParallelTuning(minimumWork: 0, minimumPartitions: Int.max),
+                                      frames: frames)
         #expect(never.repeats == 0)
         for workers in [1, 2] {
-            let looked = try Self.runPyramid(workers, ParallelTuning(minimumWork: 0), frames: frames)
+            let looked = try Self.runBoxes(at: Self.pyramid, workers, ParallelTuning(minimumWork: 0), frames: frames)
             // Its contacts settle within the first frames, and from then on every step is the one before.
             #expect(looked.repeats > frames / 2)
             #expect(looked.bits == never.bits)
         }
     }
 
-    /// Eight stacks of three boxes, apart on the floor: eight islands, resting.
-    static func runStacks(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws -> (bits: [UInt64], kept: Int) {
-        let animator = try Animator(referenceSize: Vector(1000, 1200))
-        animator.allowsSleep = false
-        try animator.setWorkerCount(workers)
-        animator.world.parallelTuning = tuning
-        var items: [DynamicItem] = []
-        for s in 0..<8 {
-            for row in 0..<3 {
-                items.append(try box(40 + Double(s) * 100, 1190 - Double(row) * 20.5, side: 20, name: "s\(s).\(row)"))
-            }
-        }
-        try animator.addBehavior(GravityBehavior(items: items))
-        let collision = CollisionBehavior(items: items)
-        collision.translatesReferenceBoundsIntoBoundary = true
-        try animator.addBehavior(collision)
-        try stepFrames(animator, frames)
-        return (SolverWorkerTests.state(items), animator.world.scratchIslands.layoutRepeats)
-    }
-
     @Test func restingStacksKeepTheirLayoutWithTheResultOfNeverSplitting() throws {
         let frames = 60
-        let never = try Self.runStacks(2, ParallelTuning(minimumWork: 0, minimumPartitions: Int.max), frames: frames)
+        let never = try Self.runBoxes(at: Self.stacks, 2, ParallelTuning(minimumWork: 0, minimumPartitions: Int.max),
+                                      frames: frames)
         #expect(never.kept == 0)
         for workers in [1, 2, 3] {
-            let split = try Self.runStacks(workers, ParallelTuning(minimumWork: 0, partitionWork: 1), frames: frames)
+            let split = try Self.runBoxes(at: Self.stacks, workers, ParallelTuning(minimumWork: 0, partitionWork: 1),
+                                          frames: frames)
             #expect(split.kept > frames / 2)
             #expect(split.bits == never.bits)
         }
