@@ -111,6 +111,25 @@ import Testing
         #expect(broken.status == 1)
     }
 
+    @Test func aScriptThatFailsWithArgumentsReportsItsErrorAsLuaDoes() throws {
+        let dir = try LuaDyn.temporaryDirectory()
+        let prog = try file("local a, b = ...\nerror('failed with ' .. a .. ' and ' .. b)\n", in: dir)
+        // The call takes the script's arguments with it: nothing more may be popped after it fails.
+        let failing = try LuaDyn.run([prog, "x", "y"])
+        #expect(failing.status == 1)
+        // The chunk name is the path, shortened with "..." when long, as lua shortens it.
+        #expect(failing.stderr.hasPrefix(LuaDyn.prefix))
+        #expect(failing.stderr.contains("prog.lua:2: failed with x and y\nstack traceback:\n"))
+        #expect(failing.stderr.hasSuffix("in main chunk\n\t[C]: in ?\n"))
+        let piped = try LuaDyn.run(["-", "one"], input: "error((...), 0)\n")
+        #expect(piped.status == 1)
+        #expect(piped.stderr.hasPrefix(LuaDyn.prefix + "one\nstack traceback:\n"))
+        // A script that cannot be read leaves its arguments to be popped.
+        let missing = try LuaDyn.run([dir.path + "/none.lua", "x"])
+        #expect(missing.stderr == LuaDyn.prefix + "cannot open \(dir.path)/none.lua: No such file or directory\n")
+        #expect(missing.status == 1)
+    }
+
     @Test func theArgTableHoldsTheOptionsBeforeTheScript() throws {
         let dir = try LuaDyn.temporaryDirectory()
         let prog = try file("print(#arg, arg[-1], arg[-2], arg[-3] == arg[-3], arg[4], ...)\n", in: dir)

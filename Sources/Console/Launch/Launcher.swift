@@ -181,6 +181,13 @@ public struct Launcher {
         let stack = state.stack
         do {
             try stack.loadFile(path)
+        } catch {
+            // The arguments are still on the stack: nothing was called.
+            stack.pop(arguments)
+            evaluator.report(error)
+            return false
+        }
+        do {
             if arguments > 0 { stack.insert(at: stack.top - arguments) }
             let results = try evaluator.call(arguments: arguments)
             if keepingResult {
@@ -191,7 +198,7 @@ public struct Launcher {
             }
             return true
         } catch {
-            stack.pop(arguments)
+            // The call took the chunk and its arguments with it, whether it ran or failed.
             evaluator.report(error)
             return false
         }
