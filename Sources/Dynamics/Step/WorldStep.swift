@@ -125,12 +125,15 @@ extension PhysicsWorld {
         if mayPartition && fieldLinks.isEmpty && tuning.minimumPartitions <= bodies.count {
             listed = true
             simulated.withUnsafeBufferPointer { bits in
-                for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
-                    let a = Int(contacts[c].bodyA), b = Int(contacts[c].bodyB)
-                    guard bits[a >> 6] & (1 << UInt64(a & 63)) != 0 || bits[b >> 6] & (1 << UInt64(b & 63)) != 0 else {
-                        continue
+                contacts.withUnsafeBufferPointer { contactBuf in
+                    if let pool, contactBuf.count >= tuning.minimumContacts {
+                        TouchingScanJob.list(&touching, contacts: contactBuf, simulated: bits, pool: pool,
+                                             minimum: tuning.loopChunk)
+                    } else {
+                        for c in contactBuf.indices where TouchingScanJob.listed(c, contactBuf, bits) {
+                            touching.append(Int32(c))
+                        }
                     }
-                    touching.append(Int32(c))
                 }
             }
             if inputs.count + touching.count + activeJoints.count >= tuning.minimumWork {
