@@ -17,6 +17,10 @@ struct Contact {
     /// Whether the latest manifold has points.
     var touching: Bool { touch >= 0 }
 
+    /// The link of the constraint made from this contact, contact `index` (see `ContactConstraint.link`).
+    @inline(__always)
+    func link(_ index: Int32) -> SIMD4<Int32> { SIMD4(index, bodyA, bodyB, touch) }
+
     /// Key of an unordered shape pair, lower index first.
     static func key(_ a: Int32, _ b: Int32) -> UInt64 {
         let lo = UInt64(UInt32(bitPattern: min(a, b))), hi = UInt64(UInt32(bitPattern: max(a, b)))

@@ -47,9 +47,7 @@ struct ContactSolveOrder {
     /// sharing them orders nothing.
     mutating func arrange(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                           states: UnsafeMutableBufferPointer<BodyState>) {
-        arrange(count: constraints.count, states: states) { i in
-            SIMD4(constraints[i].contact, constraints[i].bodyA, constraints[i].bodyB, constraints[i].touch)
-        }
+        arrange(count: constraints.count, states: states) { constraints[$0].link }
     }
 
     /// Orders the constraints that will be made from the contacts `touching` (constraint `i` from contact
@@ -57,10 +55,7 @@ struct ContactSolveOrder {
     /// gives the made constraints.
     mutating func arrange(touching: UnsafeBufferPointer<Int32>, contacts: UnsafeBufferPointer<Contact>,
                           states: UnsafeMutableBufferPointer<BodyState>) {
-        arrange(count: touching.count, states: states) { i in
-            let c = touching[i]
-            return SIMD4(c, contacts[Int(c)].bodyA, contacts[Int(c)].bodyB, contacts[Int(c)].touch)
-        }
+        arrange(count: touching.count, states: states) { contacts[Int(touching[$0])].link(touching[$0]) }
     }
 
     /// Orders `n` constraints whose links (contact, bodies, touch record) `link` gives.

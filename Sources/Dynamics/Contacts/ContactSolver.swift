@@ -32,6 +32,9 @@ struct ContactConstraint {
     /// The normal impulse the step's impacts applied (`ContactImpact`), both points summed.
     var impactImpulse: Double = 0
 
+    /// Its contact, bodies and touch record, as `ContactSolveOrder.links` holds them.
+    var link: SIMD4<Int32> { SIMD4(contact, bodyA, bodyB, touch) }
+
     /// Whether the normal impulses are solved together (two points and a well-conditioned block).
     var isBlockSolved: Bool { pointCount == 2 && block.isSolvable }
 

@@ -148,7 +148,7 @@ struct IslandPartitions {
         // A layout with joints is never kept (`keepsLayout` does not check them): its nodes are cleared.
         if active.isEmpty {
             nodesKept = true
-            keptTuning = SIMD3(tuning.minimumPartitions, tuning.partitionWork, tuning.partitionsWanted)
+            keptTuning = Self.packing(tuning)
         } else {
             clearNodes(inputs)
         }
@@ -165,7 +165,7 @@ struct IslandPartitions {
                              contacts: UnsafeBufferPointer<Contact>, touching: UnsafeBufferPointer<Int32>,
                              active: UnsafeBufferPointer<Int32>, tuning: ParallelTuning) -> Bool {
         guard active.isEmpty, joints.isEmpty, parent.count == bodyCount,
-              keptTuning == SIMD3(tuning.minimumPartitions, tuning.partitionWork, tuning.partitionsWanted),
+              keptTuning == Self.packing(tuning),
               inputs.count == self.inputs.count, touching.count == contactOrder.count else { return false }
         return parent.withUnsafeBufferPointer { parent in
             rootTag.withUnsafeBufferPointer { tag in
@@ -192,6 +192,12 @@ struct IslandPartitions {
         }
     }
 
+    /// The numbers of `tuning` the packing reads.
+    @inline(__always)
+    static func packing(_ tuning: ParallelTuning) -> SIMD3<Int> {
+        SIMD3(tuning.minimumPartitions, tuning.partitionWork, tuning.partitionsWanted)
+    }
+
     /// What a build is given, in a few numbers: the counts of bodies, inputs, touching contacts and active joints,
     /// the packing's tuning, and two running sums over the touching contacts' indices (the second sums the first
     /// as it goes, so it depends on their order too). Equal shapes almost always mean the same islands; the build
@@ -204,7 +210,7 @@ struct IslandPartitions {
         init(bodyCount: Int, inputs: UnsafeBufferPointer<VelocityInput>, touching: UnsafeBufferPointer<Int32>,
              active: UnsafeBufferPointer<Int32>, tuning: ParallelTuning) {
             counts = SIMD4(bodyCount, inputs.count, touching.count, active.count)
-            self.tuning = SIMD3(tuning.minimumPartitions, tuning.partitionWork, tuning.partitionsWanted)
+            self.tuning = IslandPartitions.packing(tuning)
             // Two chains of one addition each: a multiplying hash made a chain several times as long.
             var first: UInt64 = 0, second: UInt64 = 0
             for c in touching {

@@ -22,14 +22,9 @@ struct ParallelStep {
         return split.chunks
     }
 
-    /// Prepares every contact constraint (`ContactSolver.prepare`).
-    func prepareContacts() {
-        pool.run(StepJob.prepareContacts, job, chunks: chunks(job.pointee.constraints.count, minimum: tuning.loopChunk))
-    }
-
-    /// `prepareContacts`, with `meanwhile` run on this thread while the workers start on it (`WorkerPool.run(_:_:
-    /// chunks:meanwhile:)`): it must read nothing the preparation writes.
-    func prepareContacts(meanwhile: () -> Void) {
+    /// Prepares every contact constraint (`ContactSolver.prepare`), with `meanwhile` run on this thread while the
+    /// workers start on it (`WorkerPool.run(_:_:chunks:meanwhile:)`): it must read nothing the preparation writes.
+    func prepareContacts(meanwhile: () -> Void = {}) {
         pool.run(StepJob.prepareContacts, job, chunks: chunks(job.pointee.constraints.count, minimum: tuning.loopChunk),
                  meanwhile: meanwhile)
     }
@@ -358,13 +353,7 @@ struct StepJob {
         // The constraints go in step order, their touch records, bodies and states lie elsewhere: asked for ahead.
         // A constraint still to be made is named by its contact.
         @inline(__always) func prefetch(_ i: Int) {
-            let link: SIMD4<Int32>
-            if made.isEmpty {
-                link = SIMD4(cons[i].contact, cons[i].bodyA, cons[i].bodyB, cons[i].touch)
-            } else {
-                let c = Int(made[i])
-                link = SIMD4(made[i], contacts[c].bodyA, contacts[c].bodyB, contacts[c].touch)
-            }
+            let link = made.isEmpty ? cons[i].link : contacts[Int(made[i])].link(made[i])
             ContactPrefetch.preparation(link, touches: base, bodies: bodies, states: states)
         }
         for i in range.lowerBound..<min(range.lowerBound + ahead, range.upperBound) { prefetch(i) }

@@ -215,9 +215,8 @@ struct PartitionJob {
         // for while this one is prepared: the contacts lie in order, what they name does not.
         let ahead = ContactPrefetch.distance, first = order.startIndex, n = cons.count
         @inline(__always) func prefetch(_ k: Int) {
-            let c = order[first + k], contact = j.contacts[Int(c)]
-            ContactPrefetch.preparation(SIMD4(c, contact.bodyA, contact.bodyB, contact.touch), touches: base,
-                                        bodies: bodies, states: states)
+            let c = order[first + k]
+            ContactPrefetch.preparation(j.contacts[Int(c)].link(c), touches: base, bodies: bodies, states: states)
         }
         for k in 0..<min(ahead, n) { prefetch(k) }
         for (k, i) in cons.indices.enumerated() {

@@ -168,27 +168,38 @@ final class WorkerPool: @unchecked Sendable {
     /// workers, and returns when every chunk is done. Only the holder calls it.
     func run(_ chunk: ParallelChunk, _ context: UnsafeMutableRawPointer, chunks: Int) {
         guard chunks > 0 else { return }
-        guard helperCount.load(ordering: .relaxed) > 0, chunks > 1, chunks <= Self.maxChunks else {
+        guard shares(chunks: chunks) else {
             for i in 0..<chunks { chunk(context, i) }
             return
         }
-        finished.store(0, ordering: .relaxed)
-        finish(publish(chunk, context, chunks: chunks), chunks: chunks)
+        finish(announce(chunk, context, chunks: chunks), chunks: chunks)
     }
 
     /// `run`, with `meanwhile` run on the calling thread once the job is announced and before the caller claims
     /// chunks of it: serial work that reads nothing the chunks write, and writes nothing they read, overlaps the
     /// workers' share, and the caller then takes whatever they left. Without workers, `meanwhile` runs first.
     func run(_ chunk: ParallelChunk, _ context: UnsafeMutableRawPointer, chunks: Int, meanwhile: () -> Void) {
-        guard helperCount.load(ordering: .relaxed) > 0, chunks > 1, chunks <= Self.maxChunks else {
+        guard shares(chunks: chunks) else {
             meanwhile()
             run(chunk, context, chunks: chunks)
             return
         }
-        finished.store(0, ordering: .relaxed)
-        let job = publish(chunk, context, chunks: chunks)
+        let job = announce(chunk, context, chunks: chunks)
         meanwhile()
         finish(job, chunks: chunks)
+    }
+
+    /// Whether a job of `chunks` chunks goes to the workers too: there are workers, and chunks to share.
+    @inline(__always)
+    private func shares(chunks: Int) -> Bool {
+        helperCount.load(ordering: .relaxed) > 0 && chunks > 1 && chunks <= Self.maxChunks
+    }
+
+    /// Clears the finished count and publishes the job; returns its number.
+    @inline(__always)
+    private func announce(_ chunk: ParallelChunk, _ context: UnsafeMutableRawPointer, chunks: Int) -> UInt64 {
+        finished.store(0, ordering: .relaxed)
+        return publish(chunk, context, chunks: chunks)
     }
 
     /// The caller's part of job number `job`, announced with `chunks` chunks: claims and runs chunks until none is

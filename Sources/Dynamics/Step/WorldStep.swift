@@ -168,9 +168,12 @@ extension PhysicsWorld {
             Self.size(&constraints, touching.count)
         } else {
             constraints.removeAll(keepingCapacity: true)
-            for c in contacts.indices where contacts[c].inUse && contacts[c].touching {
-                guard bodies[Int(contacts[c].bodyA)].isSimulated || bodies[Int(contacts[c].bodyB)].isSimulated else { continue }
-                constraints.append(ContactConstraint(Int32(c), of: contacts[c]))
+            simulated.withUnsafeBufferPointer { bits in
+                contacts.withUnsafeBufferPointer { contactBuf in
+                    for c in contactBuf.indices where TouchingScanJob.listed(c, contactBuf, bits) {
+                        constraints.append(ContactConstraint(Int32(c), of: contactBuf[c]))
+                    }
+                }
             }
         }
         bouncing.removeAll(keepingCapacity: true)
@@ -356,13 +359,10 @@ extension PhysicsWorld {
             let parallel = solvePool.map { ParallelStep(pool: $0, job: job, tuning: tuning) }
             // On one thread the constraints are prepared group by group as the lanes are built; split across
             // threads, each prepares its share first.
-            if let parallel, madeInPreparation {
-                // The solve order reads only the contacts' bodies: worked out here while the workers prepare.
-                parallel.prepareContacts {
-                    lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf)
-                }
-            } else if let parallel {
-                parallel.prepareContacts()
+            // The solve order of constraints still to be made reads only the contacts' bodies: worked out here
+            // while the workers prepare.
+            parallel?.prepareContacts {
+                if madeInPreparation { lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf) }
             }
             if fusesSubsteps {
                 // Prepared in the sub-step job.
