@@ -36,6 +36,11 @@ public struct BroadPhase: Sendable {
         movingTree.reserve(leaves: count)
     }
 
+    /// Makes room for `count` more static proxies (a fixed group's members, all made at once).
+    mutating func reserve(staticProxies count: Int) {
+        staticTree.reserve(leaves: count)
+    }
+
     // A proxy id is the tree node index shifted left by one, with the low bit set for the static tree.
     @inline(__always) private static func isStatic(_ proxy: Int32) -> Bool { proxy & 1 == 1 }
     @inline(__always) private static func node(_ proxy: Int32) -> Int32 { proxy >> 1 }

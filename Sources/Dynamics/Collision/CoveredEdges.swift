@@ -85,6 +85,7 @@ extension PhysicsWorld {
     mutating func updateCoveredEdges() {
         // The static polygons of items (the ground's shapes are boundary segments), with their world boxes.
         var candidates: [(shape: Int32, box: AABB)] = []
+        candidates.reserveCapacity(shapes.count)
         // Capsules are left out: their two sides are not edges a tile can cover.
         for s in shapes.indices where shapes[s].inUse && shapes[s].shape.kind == .polygon && shapes[s].shape.count > 2 {
             let body = Int(shapes[s].body)
@@ -212,12 +213,12 @@ extension PhysicsWorld {
             let p1 = xfA.apply(a.vertex(i)), p2 = xfA.apply(a.vertex(i + 1 < a.count ? i + 1 : 0))
             let nA = xfA.q.rotate(a.normal(i))
             for j in 0..<min(b.count, 32) {
-                let q1 = xfB.apply(b.vertex(j)), q2 = xfB.apply(b.vertex(j + 1 < b.count ? j + 1 : 0))
+                // Facing each other (most pairs of edges do not: the corners are placed only for those that do)...
                 let nB = xfB.q.rotate(b.normal(j))
-                // Facing each other on one line.
-                guard dot(nA, nB) < -0.99999, abs(dot(nA, q1 - p1)) < tolerance, abs(dot(nA, q2 - p1)) < tolerance else {
-                    continue
-                }
+                guard dot(nA, nB) < -0.99999 else { continue }
+                // ...on one line.
+                let q1 = xfB.apply(b.vertex(j)), q2 = xfB.apply(b.vertex(j + 1 < b.count ? j + 1 : 0))
+                guard abs(dot(nA, q1 - p1)) < tolerance, abs(dot(nA, q2 - p1)) < tolerance else { continue }
                 // Along the line, each edge's span; an edge is covered when the other's span holds it.
                 let t = nA.leftPerp
                 let (a0, a1) = (min(dot(p1, t), dot(p2, t)), max(dot(p1, t), dot(p2, t)))

@@ -407,6 +407,7 @@ public struct DynamicTree: Sendable {
         // Every inner node first, so the build can work on the node buffer without it growing underneath.
         var inner: [Int32] = []
         inner.reserveCapacity(leaves.count - 1)
+        nodes.reserveForBatch(adding: leaves.count - 1)
         for _ in 1..<leaves.count { inner.append(allocateNode()) }
         let top = nodes.withUnsafeMutableBufferPointer { nodes in
             leaves.withUnsafeMutableBufferPointer { leaves in

@@ -4,7 +4,15 @@ public struct Rotation: Hashable, Sendable {
     public var s: Double
 
     @inlinable public init(c: Double, s: Double) { self.c = c; self.s = s }
-    @inlinable public init(angle: Double) { c = cos(angle); s = sin(angle) }
+    @inlinable public init(angle: Double) {
+        // Most items stand square: cos(±0) is 1 and sin(±0) is the zero itself, with no call into libm (the
+        // sine and cosine of thousands of ground tiles were a twentieth of building a scene).
+        if angle == 0 {
+            c = 1; s = angle
+        } else {
+            c = cos(angle); s = sin(angle)
+        }
+    }
 
     public static let identity = Rotation(c: 1, s: 0)
 

@@ -258,31 +258,39 @@ public final class Animator {
         // every change, so an item knows its animator at once and adding a behaviour costs only its own items. An
         // item held here has this animator and no other (`checkCanAdopt`), so a count belongs to the animator the
         // item names; an item naming none or another is held here by nothing yet.
-        for it in items {
-            let before = it.animator === self ? Int(it.holdCount) : 0
-            let count = before + delta
-            if count > 0 {
-                it.holdCount = Int32(truncatingIfNeeded: count)
-                // Only the first hold changes whose the item is (a held item is this animator's: adopting checks
-                // that no other animator holds it), and a weak reference costs its every write.
-                guard before == 0 else { continue }
-                // A body made by an animator that is gone is not this one's: the next sync makes one here.
-                if it.animator !== self { it.bodyOwner = nil }
-                it.animator = self
-                // A group's members move with it from now on.
-                if let g = it.groupParts { for m in g.members { m.animatingGroup = it } }
-            } else {
-                if it.animator === self {
-                    it.holdCount = 0
-                    // The body first: its owner is read through `animator`.
-                    releaseBody(of: it)
-                    it.animator = nil
-                    if let g = it.groupParts { for m in g.members where m.animatingGroup === it { m.animatingGroup = nil } }
-                }
-            }
-        }
+        for it in items { countHold(of: it, by: delta) }
         walkedItemsAreStale = true
         markChanged()
+    }
+
+    /// `itemsChanged` for one item, with no list made for it (a behaviour taking up one item at a time).
+    func itemChanged(_ item: DynamicItem, by delta: Int) {
+        countHold(of: item, by: delta)
+        walkedItemsAreStale = true
+        markChanged()
+    }
+
+    private func countHold(of it: DynamicItem, by delta: Int) {
+        let mine = it.animator === self
+        let before = mine ? Int(it.holdCount) : 0
+        let count = before + delta
+        if count > 0 {
+            it.holdCount = Int32(truncatingIfNeeded: count)
+            // Only the first hold changes whose the item is (a held item is this animator's: adopting checks
+            // that no other animator holds it), and a weak reference costs its every write.
+            guard before == 0 else { return }
+            // A body made by an animator that is gone is not this one's: the next sync makes one here.
+            if !mine { it.bodyOwner = nil }
+            it.animator = self
+            // A group's members move with it from now on.
+            if let g = it.groupParts { for m in g.members { m.animatingGroup = it } }
+        } else if mine {
+            it.holdCount = 0
+            // The body first: its owner is read through `animator`.
+            releaseBody(of: it)
+            it.animator = nil
+            if let g = it.groupParts { for m in g.members where m.animatingGroup === it { m.animatingGroup = nil } }
+        }
     }
 
     /// Something the world depends on changed: sync before the next step, wake everything, resume.
@@ -308,19 +316,43 @@ public final class Animator {
         try checkCanAdopt(items: Self.heldItems(of: behavior))
     }
 
+    /// `checkCanAdopt(items:)` for one item, with no list made for it when it is no group.
+    func checkCanAdopt(item it: DynamicItem) throws(DynamicsError) {
+        if it.isGroup { return try checkCanAdopt(items: [it]) }
+        try checkNotAnimatedElsewhere(it)
+        try checkNotInAnimatedGroup(it)
+    }
+
+    private func checkNotAnimatedElsewhere(_ it: DynamicItem) throws(DynamicsError) {
+        if let other = it.animator, other !== self {
+            throw DynamicsError("the item '\(it.name)' is animated by another animator")
+        }
+    }
+
+    private func checkNotInAnimatedGroup(_ it: DynamicItem) throws(DynamicsError) {
+        if let group = it.animatingGroup, group.animator != nil {
+            throw DynamicsError("the item '\(it.name)' is in the group '\(group.name)', which is animated; add the "
+                                + "group, not its members, to behaviours")
+        }
+    }
+
     /// Throws when one of `incoming` is animated by another animator, or when an item would be animated both by
     /// itself and as a member of a group (or as a member of two groups) once `incoming` joins this animator.
     func checkCanAdopt(items incoming: [DynamicItem]) throws(DynamicsError) {
-        var hasGroups = false
+        var groups = 0
         for it in incoming {
-            if let other = it.animator, other !== self {
-                throw DynamicsError("the item '\(it.name)' is animated by another animator")
-            }
-            if it.isGroup { hasGroups = true }
+            try checkNotAnimatedElsewhere(it)
+            if it.isGroup { groups += 1 }
         }
-        // The group of each member arriving with a group (looked up, never iterated). Most arrivals hold no group
-        // (a pin's two items), and then there is nothing to look up.
+        let hasGroups = groups > 0
+        // The group of each member arriving with a group (looked up, never iterated), needed only when something
+        // else arrives with that group: a second group, or an item that could be one of its members. Most arrivals
+        // hold no group (a pin's two items); a ground of thousands of tiles arrives alone.
+        let looksUpMembers = groups > 1 || (hasGroups && incoming.count > groups)
         var groupOfMember: [ObjectIdentifier: ObjectIdentifier] = [:]
+        if looksUpMembers {
+            groupOfMember.reserveCapacity(incoming.reduce(0) { $0 + ($1.groupParts?.members.count ?? 0) })
+        }
         for group in incoming where hasGroups && group.isGroup {
             guard let parts = group.groupParts, group.animator !== self else { continue }
             for m in parts.members {
@@ -334,6 +366,7 @@ public final class Animator {
                     throw DynamicsError("the item '\(m.name)' is in the group '\(group.name)' and in the group "
                                         + "'\(other.name)', which is already animated")
                 }
+                guard looksUpMembers else { continue }
                 if let other = groupOfMember[key], other != ObjectIdentifier(group) {
                     throw DynamicsError("the item '\(m.name)' is in two groups at once; an item moves with one group")
                 }
@@ -341,10 +374,7 @@ public final class Animator {
             }
         }
         for it in incoming where !it.isGroup {
-            if let group = it.animatingGroup, group.animator != nil {
-                throw DynamicsError("the item '\(it.name)' is in the group '\(group.name)', which is animated; add the "
-                                    + "group, not its members, to behaviours")
-            }
+            try checkNotInAnimatedGroup(it)
             if hasGroups, groupOfMember[ObjectIdentifier(it)] != nil {
                 throw DynamicsError("the item '\(it.name)' is in a group added with it; add the group, not its "
                                     + "members, to behaviours")

@@ -54,7 +54,12 @@ extension Animator {
         // Items that left gave their bodies back when they left (`releaseBody`); new items get one, and so does an
         // item whose handles belong to another world.
         var table = ItemSettingsTable(items: items)
-        world.reserve(bodies: items.reduce(0) { $0 + ($1.bodyID < 0 || $1.bodyOwner !== self ? 1 : 0) })
+        var newBodies = 0, newShapes = 0
+        for it in items where it.bodyID < 0 || it.bodyOwner !== self {
+            newBodies += 1
+            newShapes += it.groupParts?.members.count ?? 1
+        }
+        world.reserve(bodies: newBodies, shapes: newShapes)
         for it in items where it.bodyID < 0 || it.bodyOwner !== self {
             it.bodyID = world.createBody(type: .dynamicBody, origin: it.center, angle: it.angle)
             it.shapeID = -1
@@ -139,6 +144,7 @@ extension Animator {
         } else if it.shapeID < 0 {
             // A group gets one shape per member on its one body; the world lists a body's shapes newest first. A
             // path item takes the outline made above; other items share the shape of an item of the same outline.
+            if let g = it.groupParts { world.reserve(shapes: g.members.count, on: id) }
             for shape in it.isGroup ? it.collisionShapes : [outline ?? shapes.shape(for: it)] {
                 it.shapeID = world.createShape(body: id, shape: shape, friction: friction, restitution: restitution, filter: filter)
             }

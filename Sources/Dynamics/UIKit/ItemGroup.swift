@@ -39,7 +39,8 @@ extension DynamicItem {
             let md = m.massData(density: 1)
             mass += md.mass
             moment += md.mass * (m.center + Rotation(angle: m.angle).rotate(md.center))
-            lo = minVector(lo, m.frame.lower); hi = maxVector(hi, m.frame.upper)
+            let frame = m.frame
+            lo = minVector(lo, frame.lower); hi = maxVector(hi, frame.upper)
         }
         let center = moment / mass
         try self.init(center: center, size: hi - lo, angle: 0, name: name, color: color, shape: .rectangle)

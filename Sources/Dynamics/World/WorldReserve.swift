@@ -5,13 +5,27 @@ extension PhysicsWorld {
     /// allocator, which keeps much of them resident: a pile of 10,000 bodies held about 300 bytes a body more than
     /// its records. Room is made exactly only where that at least doubles it, so adding a few bodies at a time still
     /// costs amortised constant time (the arrays' own doubling does the rest).
-    mutating func reserve(bodies count: Int) {
+    ///
+    /// `shapes` counts their shapes when some have more than one (a group item's members): a ground of thousands of
+    /// tiles is one body.
+    mutating func reserve(bodies count: Int, shapes shapeCount: Int? = nil) {
         guard count > 0 else { return }
         bodies.reserveForBatch(adding: count - freeBodies.count)
-        shapes.reserveForBatch(adding: count - freeShapes.count)
+        shapes.reserveForBatch(adding: (shapeCount ?? count) - freeShapes.count)
         // Shape bounds are kept as long as the shape records (see `createShape`).
         bounds.reserveForBatch(adding: shapes.capacity - bounds.count)
         broadPhase.reserve(movingProxies: count)
+    }
+
+    /// Makes room for `count` more shapes on body `id` in the broadphase tree its type puts them in: a fixed group
+    /// of thousands of tiles would otherwise grow the static tree by doubling, copying it each time.
+    mutating func reserve(shapes count: Int, on id: Int32) {
+        guard count > 1 else { return }
+        if bodies[Int(id)].type == .staticBody {
+            broadPhase.reserve(staticProxies: count)
+        } else {
+            broadPhase.reserve(movingProxies: count)
+        }
     }
 
 }

@@ -161,15 +161,18 @@ public class ItemHoldingBehavior: DynamicBehavior {
     public func addItem(_ item: DynamicItem) throws(DynamicsError) {
         let id = ObjectIdentifier(item)
         guard itemIDs.insert(id, 0) else { return }
+        // The animator is a weak reference, read once: each read is a call into the runtime.
+        let animator = self.animator
         if let animator {
-            do throws(DynamicsError) { try animator.checkCanAdopt(items: [item]) } catch {
+            do throws(DynamicsError) { try animator.checkCanAdopt(item: item) } catch {
                 itemIDs.remove(id)
                 throw error
             }
         }
         items.append(item)
-        animator?.itemsChanged([item], by: 1)
-        animator?.itemHolders?.add(self, holding: item)
+        guard let animator else { return }
+        animator.itemChanged(item, by: 1)
+        animator.itemHolders?.add(self, holding: item)
     }
 
     /// Removes an item; nothing happens if it is not held.
@@ -178,7 +181,7 @@ public class ItemHoldingBehavior: DynamicBehavior {
         items.remove(at: i)
         itemIDs.remove(ObjectIdentifier(item))
         itemWasRemoved(item)
-        animator?.itemsChanged([item], by: -1)
+        animator?.itemChanged(item, by: -1)
         animator?.itemHolders?.remove(self, letGoOf: item)
     }
 
