@@ -55,6 +55,8 @@ struct ContactLanes {
     /// One group's constraints as rows of the records they are read from, block-solved ones first, then the other
     /// two-point ones.
     private var rows = ContiguousArray<Int32>()
+    /// The place in its group of each constraint staged one by one (`build(preparing:...)`).
+    private var stagedPlaces = ContiguousArray<Int32>()
 
     /// What preparing constraints while they are arranged needs (see `build(preparing:...)`).
     private struct Preparation {
@@ -150,11 +152,14 @@ struct ContactLanes {
         if preparation != nil && staged.count < largest {
             staged.append(contentsOf: repeatElement(ContactConstraint(contact: 0, bodyA: 0, bodyB: 0),
                                                     count: largest - staged.count))
+            stagedPlaces.append(contentsOf: repeatElement(0, count: largest - stagedPlaces.count))
         }
+        let softness = preparation.map { BlockQuad.SoftnessFloats(contact: $0.contactSoftness, static: $0.staticSoftness) }
         var quadCount = 0
         // The quads before this have named their solver bodies.
         var namedQuads = 0
         staged.withUnsafeMutableBufferPointer { staged in
+        stagedPlaces.withUnsafeMutableBufferPointer { stagedPlaces in
         rows.withUnsafeMutableBufferPointer { rows in
         solveOrder.links.withUnsafeBufferPointer { links in
         solveOrder.order.withUnsafeBufferPointer { order in
@@ -175,32 +180,74 @@ struct ContactLanes {
             }
             for g in 0..<groupCount {
                 let first = grouping ? Int(start[g]) : g, end = grouping ? Int(start[g + 1]) : g + 1
-                let m = end - first
+                var m = end - first
                 if m == 0 { continue }
-                // The group's constraints as rows of `records`: its prepared copies, or the constraints themselves.
+                // Quads of four block-solved constraints prepared at once (`BlockQuad`), written before the rest.
+                var direct = 0
+                // The group's other constraints as rows of `records`: their prepared copies, or the constraints
+                // themselves.
                 let records: UnsafePointer<ContactConstraint>
-                if let p = preparation {
-                    for j in 0..<m {
-                        let i = constraint(at: first + j)
-                        if first + j + 2 * ahead < n {
-                            luadyn_prefetch(links.baseAddress.unsafelyUnwrapped + constraint(at: first + j + 2 * ahead))
+                if let p = preparation, let softness {
+                    let bodies = p.bodies.baseAddress.unsafelyUnwrapped
+                    @inline(__always) func prefetch(after place: Int) {
+                        if place + 2 * ahead < n {
+                            luadyn_prefetch(links.baseAddress.unsafelyUnwrapped + constraint(at: place + 2 * ahead))
                         }
-                        if first + j + ahead < n {
-                            ContactPrefetch.preparation(links[constraint(at: first + j + ahead)], touches: p.touches,
-                                                        bodies: p.bodies.baseAddress.unsafelyUnwrapped,
-                                                        states: stateBase)
+                        if place + ahead < n {
+                            ContactPrefetch.preparation(links[constraint(at: place + ahead)], touches: p.touches,
+                                                        bodies: bodies, states: stateBase)
                         }
-                        let link = links[i]
-                        // Only the identity is set: preparing writes every field the quads and the impacts read
-                        // for the points the constraint has.
-                        staged[j].contact = link.x; staged[j].bodyA = link.y; staged[j].bodyB = link.z
-                        staged[j].touch = link.w
-                        ContactSolver.prepare(&staged[j], touch: p.touches + Int(link.w), bodies: p.bodies,
-                                              states: states, contactSoftness: p.contactSoftness,
-                                              staticSoftness: p.staticSoftness)
-                        if staged[j].restitution > 0 { base[i] = staged[j] }
-                        rows[j] = Int32(j)
                     }
+                    // The impacts (`ContactImpact`) read a constraint with restitution in double precision.
+                    @inline(__always) func keepForImpacts(_ i: Int) {
+                        let link = links[i], touch = p.touches + Int(link.w)
+                        guard touch.pointee.restitution > 0 else { return }
+                        base[i] = ContactConstraint(contact: link.x, bodyA: link.y, bodyB: link.z, touch: link.w)
+                        ContactSolver.prepare(&base[i], touch: touch, bodies: p.bodies, states: states,
+                                              contactSoftness: p.contactSoftness, staticSoftness: p.staticSoftness)
+                    }
+                    let room = quadCount + (m + 3) / 4 + 2
+                    if quads.count < room { quads.append(contentsOf: repeatElement(WideContact(), count: room - quads.count)) }
+                    var staging = 0, j = 0
+                    quads.withUnsafeMutableBufferPointer { wide in
+                        let slots = wide.baseAddress.unsafelyUnwrapped + quadCount
+                        while j < m {
+                            if j + 4 <= m {
+                                let i = SIMD4(constraint(at: first + j), constraint(at: first + j + 1),
+                                              constraint(at: first + j + 2), constraint(at: first + j + 3))
+                                for k in 0..<4 { prefetch(after: first + j + k) }
+                                if BlockQuad.prepare(slots + direct, (links[i[0]], links[i[1]], links[i[2]], links[i[3]]),
+                                                     touches: p.touches, bodies: bodies, states: stateBase,
+                                                     softness: softness) {
+                                    sources.append(SIMD4<Int32>(truncatingIfNeeded: i))
+                                    for k in 0..<4 { keepForImpacts(i[k]) }
+                                    direct += 1
+                                    j += 4
+                                    continue
+                                }
+                            } else {
+                                for k in j..<m { prefetch(after: first + k) }
+                            }
+                            // One by one: staged, and written from the stage below.
+                            for k in j..<min(j + 4, m) {
+                                let i = constraint(at: first + k), link = links[i]
+                                // Only the identity is set: preparing writes every field the quads and the impacts
+                                // read for the points the constraint has.
+                                staged[staging].contact = link.x; staged[staging].bodyA = link.y
+                                staged[staging].bodyB = link.z; staged[staging].touch = link.w
+                                ContactSolver.prepare(&staged[staging], touch: p.touches + Int(link.w), bodies: p.bodies,
+                                                      states: states, contactSoftness: p.contactSoftness,
+                                                      staticSoftness: p.staticSoftness)
+                                if staged[staging].restitution > 0 { base[i] = staged[staging] }
+                                stagedPlaces[staging] = Int32(k)
+                                rows[staging] = Int32(staging)
+                                staging += 1
+                            }
+                            j = min(j + 4, m)
+                        }
+                    }
+                    quadCount += direct
+                    m = staging
                     records = UnsafePointer(staged.baseAddress.unsafelyUnwrapped)
                 } else {
                     for j in 0..<m { rows[j] = grouping ? order[first + j] : Int32(first + j) }
@@ -221,7 +268,7 @@ struct ContactLanes {
                 // A quad whose first constraint has two points goes with the two-point quads.
                 let twoPointQuads = (twoEnd - blockEnd + 3) / 4
                 let otherQuads = (m - blockEnd + 3) / 4
-                let quadStart = quadCount
+                let quadStart = quadCount - direct
                 quadCount += blockQuads + otherQuads
                 // The quads are written in place: building each one and appending it copied about 600 bytes a quad.
                 if quads.count < quadCount {
@@ -229,9 +276,9 @@ struct ContactLanes {
                 }
                 quads.withUnsafeMutableBufferPointer { wide in
                     let slots = wide.baseAddress.unsafelyUnwrapped + quadStart
-                    // A row's constraint index: its place in the group's order when the rows are staged copies.
+                    // A row's constraint index: from its place in the group's order when the rows are staged copies.
                     let staging = preparation != nil
-                    var k = 0
+                    var k = direct
                     for half in 0..<2 {
                         // The block-solved rows, then the others.
                         var r = half == 0 ? 0 : blockEnd
@@ -241,7 +288,8 @@ struct ContactLanes {
                             for lane in 0..<min(4, to - r) {
                                 let row = rows[r + lane]
                                 local[lane] = row
-                                global[lane] = !staging ? row : grouping ? order[first + Int(row)] : Int32(first)
+                                global[lane] = !staging ? row
+                                    : grouping ? order[first + Int(stagedPlaces[Int(row)])] : Int32(first)
                             }
                             sources.append(global)
                             // A large group's staged copies outgrow the cache they were prepared in, and their
@@ -264,12 +312,13 @@ struct ContactLanes {
                         namedQuads = quadCount
                     }
                 }
-                Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)),
+                Self.appendRun((Int32(direct + blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)),
                                to: &runs)
-                groups.append(LaneGroup(quadStart: Int32(quadStart), blockQuads: Int32(blockQuads),
+                groups.append(LaneGroup(quadStart: Int32(quadStart), blockQuads: Int32(direct + blockQuads),
                                         twoPointQuads: Int32(twoPointQuads),
                                         onePointQuads: Int32(otherQuads - twoPointQuads)))
             }
+        }
         }
         }
         }
@@ -433,7 +482,7 @@ struct ContactLanes {
     /// watches' slots.
     var scratchBytes: Int {
         solveOrder.storageBytes + staged.capacity * MemoryLayout<ContactConstraint>.stride
-            + (rows.capacity + slotOfConstraint.capacity) * MemoryLayout<Int32>.stride
+            + (rows.capacity + stagedPlaces.capacity + slotOfConstraint.capacity) * MemoryLayout<Int32>.stride
     }
 
     /// Starts afresh, giving back all its room, when no build since the last call made more than an eighth of the
