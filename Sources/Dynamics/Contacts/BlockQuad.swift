@@ -35,6 +35,19 @@ enum BlockQuad {
         }
     }
 
+    /// What writing the quads of a step's constraints needs when the block-solved ones were left unprepared
+    /// (`StepJob.prepareContacts`, `ContactLanes.writeQuads`): each constraint's kind, what `prepare` reads, and the
+    /// softness of both kinds, for the quads and for preparing a constraint after all.
+    struct Unprepared {
+        var kinds: UnsafePointer<UInt8>
+        var touches: UnsafePointer<ContactTouch>
+        var bodies: UnsafeMutableBufferPointer<Body>
+        var states: UnsafeMutableBufferPointer<BodyState>
+        var contactSoftness: Softness
+        var staticSoftness: Softness
+        var softness: SoftnessFloats
+    }
+
     /// The lane's input for the constraint `link` names (contact, bodies, touch record), or nil when its manifold
     /// has not two points.
     @inline(__always)
@@ -63,11 +76,12 @@ enum BlockQuad {
     /// Writes the quad of the four constraints `links` (their contacts, bodies and touch records, as
     /// `ContactSolveOrder.links` holds them) into `quad` and returns true when every one of them is block-solved
     /// (`ContactConstraint.isBlockSolved`); otherwise writes nothing and returns false, and the caller prepares
-    /// them one by one.
+    /// them one by one. With `used` below four, the lanes from `used` on are empty ones (`WideContact.empty`):
+    /// their links repeat lane 0's, so their arithmetic is lane 0's.
     @inline(__always)
     static func prepare(_ quad: UnsafeMutablePointer<WideContact>, _ links: (SIMD4<Int32>, SIMD4<Int32>,
                                                                               SIMD4<Int32>, SIMD4<Int32>),
-                        touches: UnsafePointer<ContactTouch>, bodies: UnsafeMutablePointer<Body>,
+                        used: Int = 4, touches: UnsafePointer<ContactTouch>, bodies: UnsafeMutablePointer<Body>,
                         states: UnsafeMutablePointer<BodyState>, softness: SoftnessFloats) -> Bool {
         guard let x0 = input(links.0, touches: touches, bodies: bodies, states: states),
               let x1 = input(links.1, touches: touches, bodies: bodies, states: states),
@@ -128,6 +142,7 @@ enum BlockQuad {
         quad.pointee.impulseScale = soft(c.impulseScale, s.impulseScale)
         quad.pointee.softScale = soft(c.softScale, s.softScale)
         quad.pointee.rootSoftScale = soft(c.rootSoftScale, s.rootSoftScale)
+        for lane in used..<4 { WideContact.empty(lane: lane, of: quad) }
         return true
     }
 }

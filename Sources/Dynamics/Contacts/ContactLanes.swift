@@ -342,10 +342,18 @@ struct ContactLanes {
 
     /// Writes the quads `range` from the constraints their lanes hold (`sources`): each quad is written from its
     /// own constraints only, so the quads can be written in any split.
+    ///
+    /// With `unprepared`, the block-solved constraints (kind 0) were left unprepared (`StepJob.prepareContacts`):
+    /// their quads are prepared here, four constraints at once (`BlockQuad`).
     @inline(__always)
     static func writeQuads(_ range: Range<Int>, _ quads: UnsafeMutableBufferPointer<WideContact>,
-                           _ sources: UnsafeBufferPointer<SIMD4<Int32>>, _ constraints: UnsafePointer<ContactConstraint>,
-                           states: UnsafeMutablePointer<BodyState>) {
+                           _ sources: UnsafeBufferPointer<SIMD4<Int32>>,
+                           _ constraints: UnsafeMutablePointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>,
+                           unprepared: BlockQuad.Unprepared? = nil) {
+        if let unprepared {
+            writeQuads(range, quads, sources, constraints, states: states, unprepared)
+            return
+        }
         let base = quads.baseAddress.unsafelyUnwrapped
         // The quads go in solve order, the prepared constraints lie in step order: each quad's constraints are
         // asked for two quads ahead, their bodies' masses one quad ahead (by then the constraints that name the
@@ -359,6 +367,57 @@ struct ContactLanes {
             if k + 2 < upper { prefetchConstraints(of: sources[k + 2], constraints) }
             if k + 1 < upper { prefetchMasses(of: sources[k + 1], constraints, states) }
             WideContact.write(base + k, sources[k], constraints, states: states)
+        }
+    }
+
+    /// `writeQuads` when the block-solved constraints were left unprepared.
+    private static func writeQuads(_ range: Range<Int>, _ quads: UnsafeMutableBufferPointer<WideContact>,
+                                   _ sources: UnsafeBufferPointer<SIMD4<Int32>>,
+                                   _ constraints: UnsafeMutablePointer<ContactConstraint>,
+                                   states: UnsafeMutablePointer<BodyState>, _ u: BlockQuad.Unprepared) {
+        let base = quads.baseAddress.unsafelyUnwrapped, upper = range.upperBound
+        let bodies = u.bodies.baseAddress.unsafelyUnwrapped
+        // The constraints' identities (their first line) are asked for four quads ahead, what preparing them reads
+        // two quads ahead (a prepared one's record, one quad ahead, as `writeQuads` does).
+        @inline(__always) func prefetchIdentities(_ k: Int) {
+            guard k < upper else { return }
+            for l in 0..<4 where sources[k][l] >= 0 { luadyn_prefetch(constraints + Int(sources[k][l])) }
+        }
+        @inline(__always) func prefetchInputs(_ k: Int) {
+            guard k < upper else { return }
+            let s = sources[k]
+            guard u.kinds[Int(s[0])] == 0 else {
+                prefetchConstraints(of: s, constraints)
+                return
+            }
+            for l in 0..<4 where s[l] >= 0 {
+                ContactPrefetch.preparation(constraints[Int(s[l])].link, touches: u.touches, bodies: bodies,
+                                            states: states)
+            }
+        }
+        for k in range.lowerBound..<min(range.lowerBound + 4, upper) { prefetchIdentities(k) }
+        for k in range.lowerBound..<min(range.lowerBound + 2, upper) { prefetchInputs(k) }
+        for k in range {
+            prefetchIdentities(k + 4)
+            prefetchInputs(k + 2)
+            let s = sources[k]
+            if u.kinds[Int(s[0])] == 0 {
+                @inline(__always) func link(_ l: Int) -> SIMD4<Int32> { constraints[Int(s[s[l] >= 0 ? l : 0])].link }
+                let used = s[3] >= 0 ? 4 : s[2] >= 0 ? 3 : s[1] >= 0 ? 2 : 1
+                if BlockQuad.prepare(base + k, (link(0), link(1), link(2), link(3)), used: used, touches: u.touches,
+                                     bodies: bodies, states: states, softness: u.softness) {
+                    continue
+                }
+                // The kinds came from the same arithmetic, so this does not happen; were it to, the constraints
+                // are prepared here after all.
+                for l in 0..<4 where s[l] >= 0 {
+                    let c = constraints + Int(s[l])
+                    ContactSolver.prepare(&c.pointee, touch: u.touches + Int(c.pointee.touch), bodies: u.bodies,
+                                          states: u.states, contactSoftness: u.contactSoftness,
+                                          staticSoftness: u.staticSoftness)
+                }
+            }
+            WideContact.write(base + k, s, constraints, states: states)
         }
     }
 

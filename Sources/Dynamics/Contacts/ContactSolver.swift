@@ -105,6 +105,24 @@ enum ContactSolver {
         c.block = c.pointCount == 2 ? ContactBlock(c.p1, c.p2, normal, mA, iA, mB, iB) : ContactBlock()
     }
 
+    /// The kind the constraint between bodies `a` and `b` with touch record `touch` has once prepared
+    /// (`ContactLanes.kind(of:)`), worked out without preparing it: only its normal block, with the arithmetic
+    /// `prepare` gives it. The threads preparing a step's constraints leave the block-solved ones to `BlockQuad`.
+    @inline(__always)
+    static func kind(touch: UnsafePointer<ContactTouch>, bodyA a: Int, bodyB b: Int,
+                     bodies: UnsafeMutablePointer<Body>, states: UnsafeMutablePointer<BodyState>) -> UInt8 {
+        guard let mp1 = touch.pointee.manifold.point1 else { return 2 }
+        guard let mp2 = touch.pointee.manifold.point2 else { return 2 }
+        let offsetA = bodies[a].center - bodies[a].origin
+        let offsetB = bodies[b].center - bodies[b].origin
+        var p1 = ContactConstraintPoint(), p2 = ContactConstraintPoint()
+        p1.rA = mp1.anchorA - offsetA; p1.rB = mp1.anchorB - offsetB
+        p2.rA = mp2.anchorA - offsetA; p2.rB = mp2.anchorB - offsetB
+        let block = ContactBlock(p1, p2, touch.pointee.manifold.normal, states[a].invMass, states[a].invInertia,
+                                 states[b].invMass, states[b].invInertia)
+        return block.isSolvable ? 0 : 1
+    }
+
     /// Current separation from how far the anchors moved since the step began.
     @inline(__always)
     static func separation(_ p: ContactConstraintPoint, _ pair: BodyPair, _ n: Vector) -> Double {

@@ -78,11 +78,8 @@ struct WideContact {
         for lane in 0..<4 {
             let source = sources[lane]
             if source < 0 {
-                // An empty lane: lane 0's bodies, zero masses, and a block that is well formed (no 0 / 0).
                 quad.pointee.bodyA[lane] = first.pointee.bodyA; quad.pointee.bodyB[lane] = first.pointee.bodyB
-                put(&quad.pointee.k11, lane, 1); put(&quad.pointee.k22, lane, 1)
-                put(&quad.pointee.massScale, lane, 1)
-                put(&quad.pointee.softScale, lane, 1); put(&quad.pointee.rootSoftScale, lane, 1)
+                empty(lane: lane, of: quad)
                 continue
             }
             let c = constraints + Int(source)
@@ -104,6 +101,22 @@ struct WideContact {
             if c.pointee.pointCount > 0 { put(&quad.pointee.p1, lane, c.pointee.p1) }
             if c.pointee.pointCount > 1 { put(&quad.pointee.p2, lane, c.pointee.p2) }
         }
+    }
+
+    /// Makes lane `lane` of `quad` empty, past its bodies (lane 0's, which the caller writes): zero masses and
+    /// impulses, and a block that is well formed (no 0 / 0).
+    @inline(__always)
+    static func empty(lane: Int, of quad: UnsafeMutablePointer<WideContact>) {
+        // Every field from the normal on is a `Lanes`.
+        let raw = UnsafeMutableRawPointer(quad), end = MemoryLayout<WideContact>.size
+        var offset = MemoryLayout<WideContact>.offset(of: \.nx).unsafelyUnwrapped + 4 * lane
+        while offset < end {
+            raw.storeBytes(of: Float(0), toByteOffset: offset, as: Float.self)
+            offset += MemoryLayout<Lanes>.stride
+        }
+        put(&quad.pointee.k11, lane, 1); put(&quad.pointee.k22, lane, 1)
+        put(&quad.pointee.massScale, lane, 1)
+        put(&quad.pointee.softScale, lane, 1); put(&quad.pointee.rootSoftScale, lane, 1)
     }
 
     /// Stores `value`, rounded to a float, in lane `lane` of `field`.

@@ -362,10 +362,22 @@ struct StepJob {
             if !made.isEmpty {
                 cons[i] = ContactConstraint(made[i], of: contacts[Int(made[i])])
             }
-            ContactSolver.prepare(&cons[i], touch: base + Int(cons[i].touch), bodies: job.pointee.bodies,
+            let touch = base + Int(cons[i].touch)
+            if let kinds {
+                // With the kinds written, the quads are written by `writeQuads`, which prepares the block-solved
+                // ones four at once (`BlockQuad`): only their kind is worked out here. One with restitution is
+                // prepared all the same, for the impacts; a watched one sums its impacts from zero.
+                let kind = ContactSolver.kind(touch: touch, bodyA: Int(cons[i].bodyA), bodyB: Int(cons[i].bodyB),
+                                              bodies: bodies, states: states)
+                kinds[i] = kind
+                if kind == 0 && touch.pointee.restitution <= 0 {
+                    cons[i].impactImpulse = 0
+                    continue
+                }
+            }
+            ContactSolver.prepare(&cons[i], touch: touch, bodies: job.pointee.bodies,
                                   states: job.pointee.states, contactSoftness: job.pointee.contactSoftness,
                                   staticSoftness: job.pointee.staticSoftness)
-            if let kinds { kinds[i] = ContactLanes.kind(of: cons.baseAddress.unsafelyUnwrapped + i) }
         }
     }
 
@@ -432,8 +444,20 @@ struct StepJob {
         guard let constraints = job.pointee.constraints.baseAddress, let states = job.pointee.states.baseAddress else {
             return
         }
-        ContactLanes.writeQuads(job.pointee.range(chunk, of: quads.count), quads, job.pointee.finishSources,
-                                constraints, states: states)
+        let j = job.pointee
+        // Prepared by `prepareContacts`, which left the block-solved constraints to be prepared here when it
+        // wrote their kinds.
+        let unprepared = j.kinds.flatMap { kinds in
+            j.touches.baseAddress.map {
+                BlockQuad.Unprepared(kinds: UnsafePointer(kinds), touches: UnsafePointer($0), bodies: j.bodies,
+                                     states: j.states, contactSoftness: j.contactSoftness,
+                                     staticSoftness: j.staticSoftness,
+                                     softness: BlockQuad.SoftnessFloats(contact: j.contactSoftness,
+                                                                        static: j.staticSoftness))
+            }
+        }
+        ContactLanes.writeQuads(j.range(chunk, of: quads.count), quads, j.finishSources, constraints, states: states,
+                                unprepared: unprepared)
     }
 
     static let finishSolve: ParallelChunk = { raw, chunk in
