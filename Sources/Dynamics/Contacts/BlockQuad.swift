@@ -38,8 +38,15 @@ enum BlockQuad {
     /// What writing the quads of a step's constraints needs when the block-solved ones were left unprepared
     /// (`StepJob.prepareContacts`, `ContactLanes.writeQuads`): each constraint's kind, what `prepare` reads, and the
     /// softness of both kinds, for the quads and for preparing a constraint after all.
+    ///
+    /// With `makes`, the constraints were not even made: the quads of the last step's layout are written for them
+    /// (`ContactLanes.keepsLayout`), each from its link, and a constraint whose kind differs from `kinds` (the last
+    /// step's) stops the quad.
     struct Unprepared {
         var kinds: UnsafePointer<UInt8>
+        /// Each constraint's contact, bodies and touch record (`ContactSolveOrder.links`).
+        var links: UnsafePointer<SIMD4<Int32>>
+        var makes = false
         var touches: UnsafePointer<ContactTouch>
         var bodies: UnsafeMutableBufferPointer<Body>
         var states: UnsafeMutableBufferPointer<BodyState>

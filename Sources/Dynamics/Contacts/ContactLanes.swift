@@ -42,6 +42,14 @@ struct ContactLanes {
 
     /// Most quads a build made since `releaseIdleRoom` last looked.
     private(set) var peakQuads = 0
+    /// Whether the last build laid the quads out from the constraints' kinds without writing them (the threads'
+    /// step), and nothing has changed the layout since.
+    private var laidOutFromKinds = false
+
+    /// Whether the last build's layout holds for the constraints just arranged, should their kinds be the last
+    /// step's: the solve order was kept (`ContactSolveOrder.lastKept`) and the layout came from kinds alone, which is
+    /// then all it depends on. The threads then write the quads straight away (`ParallelStep.writeKeptQuads`).
+    var keepsLayout: Bool { laidOutFromKinds && solveOrder.lastKept && !quads.isEmpty }
 
     /// The groups and the constraints in each, in solve order, kept from step to step while they hold.
     private(set) var solveOrder = ContactSolveOrder()
@@ -128,6 +136,8 @@ struct ContactLanes {
                                 writingQuads: Bool, arranged: Bool = false, kinds: UnsafePointer<UInt8>? = nil) {
         let n = constraints.count
         preparedInSolveOrder = preparation != nil
+        laidOutFromKinds = false
+        defer { laidOutFromKinds = !writingQuads && kinds != nil && grouping }
         sources.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
@@ -342,18 +352,10 @@ struct ContactLanes {
 
     /// Writes the quads `range` from the constraints their lanes hold (`sources`): each quad is written from its
     /// own constraints only, so the quads can be written in any split.
-    ///
-    /// With `unprepared`, the block-solved constraints (kind 0) were left unprepared (`StepJob.prepareContacts`):
-    /// their quads are prepared here, four constraints at once (`BlockQuad`).
     @inline(__always)
     static func writeQuads(_ range: Range<Int>, _ quads: UnsafeMutableBufferPointer<WideContact>,
                            _ sources: UnsafeBufferPointer<SIMD4<Int32>>,
-                           _ constraints: UnsafeMutablePointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>,
-                           unprepared: BlockQuad.Unprepared? = nil) {
-        if let unprepared {
-            writeQuads(range, quads, sources, constraints, states: states, unprepared)
-            return
-        }
+                           _ constraints: UnsafeMutablePointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>) {
         let base = quads.baseAddress.unsafelyUnwrapped
         // The quads go in solve order, the prepared constraints lie in step order: each quad's constraints are
         // asked for two quads ahead, their bodies' masses one quad ahead (by then the constraints that name the
@@ -370,55 +372,82 @@ struct ContactLanes {
         }
     }
 
-    /// `writeQuads` when the block-solved constraints were left unprepared.
-    private static func writeQuads(_ range: Range<Int>, _ quads: UnsafeMutableBufferPointer<WideContact>,
-                                   _ sources: UnsafeBufferPointer<SIMD4<Int32>>,
-                                   _ constraints: UnsafeMutablePointer<ContactConstraint>,
-                                   states: UnsafeMutablePointer<BodyState>, _ u: BlockQuad.Unprepared) {
+    /// `writeQuads` when the block-solved constraints (kind 0) were left unprepared (`StepJob.prepareContacts`):
+    /// their quads are prepared here, four constraints at once (`BlockQuad`). Returns false when, with `u.makes`,
+    /// a constraint's kind was not the last step's (the quads from there on are not written).
+    @discardableResult
+    static func writeQuads(_ range: Range<Int>, _ quads: UnsafeMutableBufferPointer<WideContact>,
+                           _ sources: UnsafeBufferPointer<SIMD4<Int32>>,
+                           _ constraints: UnsafeMutablePointer<ContactConstraint>,
+                           states: UnsafeMutablePointer<BodyState>, _ u: BlockQuad.Unprepared) -> Bool {
         let base = quads.baseAddress.unsafelyUnwrapped, upper = range.upperBound
         let bodies = u.bodies.baseAddress.unsafelyUnwrapped
-        // The constraints' identities (their first line) are asked for four quads ahead, what preparing them reads
-        // two quads ahead (a prepared one's record, one quad ahead, as `writeQuads` does).
-        @inline(__always) func prefetchIdentities(_ k: Int) {
+        // The constraints' links are asked for four quads ahead, what preparing them reads two quads ahead (a
+        // prepared one's record, as `writeQuads` does).
+        @inline(__always) func prefetchLinks(_ k: Int) {
             guard k < upper else { return }
-            for l in 0..<4 where sources[k][l] >= 0 { luadyn_prefetch(constraints + Int(sources[k][l])) }
+            for l in 0..<4 where sources[k][l] >= 0 { luadyn_prefetch(u.links + Int(sources[k][l])) }
         }
         @inline(__always) func prefetchInputs(_ k: Int) {
             guard k < upper else { return }
             let s = sources[k]
-            guard u.kinds[Int(s[0])] == 0 else {
+            guard u.makes || u.kinds[Int(s[0])] == 0 else {
                 prefetchConstraints(of: s, constraints)
                 return
             }
             for l in 0..<4 where s[l] >= 0 {
-                ContactPrefetch.preparation(constraints[Int(s[l])].link, touches: u.touches, bodies: bodies,
-                                            states: states)
+                ContactPrefetch.preparation(u.links[Int(s[l])], touches: u.touches, bodies: bodies, states: states)
             }
         }
-        for k in range.lowerBound..<min(range.lowerBound + 4, upper) { prefetchIdentities(k) }
+        for k in range.lowerBound..<min(range.lowerBound + 4, upper) { prefetchLinks(k) }
         for k in range.lowerBound..<min(range.lowerBound + 2, upper) { prefetchInputs(k) }
         for k in range {
-            prefetchIdentities(k + 4)
+            prefetchLinks(k + 4)
             prefetchInputs(k + 2)
-            let s = sources[k]
-            if u.kinds[Int(s[0])] == 0 {
-                @inline(__always) func link(_ l: Int) -> SIMD4<Int32> { constraints[Int(s[s[l] >= 0 ? l : 0])].link }
-                let used = s[3] >= 0 ? 4 : s[2] >= 0 ? 3 : s[1] >= 0 ? 2 : 1
-                if BlockQuad.prepare(base + k, (link(0), link(1), link(2), link(3)), used: used, touches: u.touches,
-                                     bodies: bodies, states: states, softness: u.softness) {
-                    continue
-                }
-                // The kinds came from the same arithmetic, so this does not happen; were it to, the constraints
-                // are prepared here after all.
-                for l in 0..<4 where s[l] >= 0 {
-                    let c = constraints + Int(s[l])
-                    ContactSolver.prepare(&c.pointee, touch: u.touches + Int(c.pointee.touch), bodies: u.bodies,
-                                          states: u.states, contactSoftness: u.contactSoftness,
-                                          staticSoftness: u.staticSoftness)
-                }
-            }
-            WideContact.write(base + k, s, constraints, states: states)
+            guard writeQuad(base + k, sources[k], constraints, states: states, u) else { return false }
         }
+        return true
+    }
+
+    /// Writes the quad of the constraints at `sources` into `quad` (see `writeQuads`); false when a constraint's
+    /// kind is not the one `u.kinds` gives (only when `u.makes`: the constraints were not prepared for their kinds).
+    @inline(__always)
+    private static func writeQuad(_ quad: UnsafeMutablePointer<WideContact>, _ s: SIMD4<Int32>,
+                                  _ constraints: UnsafeMutablePointer<ContactConstraint>,
+                                  states: UnsafeMutablePointer<BodyState>, _ u: BlockQuad.Unprepared) -> Bool {
+        @inline(__always) func link(_ l: Int) -> SIMD4<Int32> { u.links[Int(s[s[l] >= 0 ? l : 0])] }
+        // Made and prepared here, from its link.
+        @inline(__always) func prepare(_ i: Int) {
+            let link = u.links[i]
+            constraints[i] = ContactConstraint(contact: link.x, bodyA: link.y, bodyB: link.z, touch: link.w)
+            ContactSolver.prepare(&constraints[i], touch: u.touches + Int(link.w), bodies: u.bodies, states: u.states,
+                                  contactSoftness: u.contactSoftness, staticSoftness: u.staticSoftness)
+        }
+        if u.kinds[Int(s[0])] == 0 {
+            let used = s[3] >= 0 ? 4 : s[2] >= 0 ? 3 : s[1] >= 0 ? 2 : 1
+            if BlockQuad.prepare(quad, (link(0), link(1), link(2), link(3)), used: used, touches: u.touches,
+                                 bodies: u.bodies.baseAddress.unsafelyUnwrapped, states: states, softness: u.softness) {
+                // Not made before: one with restitution is prepared for the impacts.
+                if u.makes {
+                    for l in 0..<4 where s[l] >= 0 && u.touches[Int(u.links[Int(s[l])].w)].restitution > 0 {
+                        prepare(Int(s[l]))
+                    }
+                }
+                return true
+            }
+            // The kinds came from the same arithmetic, so this does not happen for the kinds of this step; were
+            // it to, the constraints are prepared here after all.
+            if u.makes { return false }
+            for l in 0..<4 where s[l] >= 0 { prepare(Int(s[l])) }
+        } else if u.makes {
+            for l in 0..<4 where s[l] >= 0 {
+                let i = Int(s[l])
+                prepare(i)
+                if kind(of: constraints + i) != u.kinds[i] { return false }
+            }
+        }
+        WideContact.write(quad, s, constraints, states: states)
+        return true
     }
 
     @inline(__always)
@@ -479,6 +508,17 @@ struct ContactLanes {
         let prefetching = preparedInSolveOrder
         withStoreBuffers { quads, sources, links in
             Self.storeImpulses(quads.indices, quads, sources, links, into: touchBase, prefetching: prefetching)
+        }
+    }
+
+    /// Runs `body` with the quads and what writing them reads: each lane's constraint, and the constraints' links.
+    mutating func withQuadBuffers<R>(_ body: (UnsafeMutableBufferPointer<WideContact>, UnsafeBufferPointer<SIMD4<Int32>>,
+                                              UnsafeBufferPointer<SIMD4<Int32>>) -> R) -> R {
+        let sources = self.sources, links = solveOrder.links
+        return quads.withUnsafeMutableBufferPointer { quads in
+            sources.withUnsafeBufferPointer { sources in
+                links.withUnsafeBufferPointer { links in body(quads, sources, links) }
+            }
         }
     }
 

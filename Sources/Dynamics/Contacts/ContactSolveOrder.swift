@@ -21,6 +21,8 @@ struct ContactSolveOrder {
     private(set) var groupCount = 0
     /// How many builds kept the order of the build before (for tests and measurements).
     private(set) var keptCount = 0
+    /// Whether the last `arrange` kept the order of the one before.
+    private(set) var lastKept = false
 
     /// Per constraint, its moving bodies (-1: the body does not move): this build's, and the ones the order was
     /// made from.
@@ -71,6 +73,7 @@ struct ContactSolveOrder {
             ends.append(contentsOf: repeatElement(.zero, count: n))
         }
         let same = readEnds(count: n, states: states, link: link)
+        lastKept = same
         if same {
             keptCount += 1
             return

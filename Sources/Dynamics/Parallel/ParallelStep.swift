@@ -52,14 +52,35 @@ struct ParallelStep {
     /// Writes every quad of `lanes` (built without writing them) from its constraints, across the workers, then
     /// names their solver bodies.
     func writeQuads(_ lanes: inout ContactLanes) {
-        lanes.sources.withUnsafeBufferPointer { sources in
-            lanes.quads.withUnsafeMutableBufferPointer { quads in
-                job.pointee.finishSources = sources
-                job.pointee.writtenQuads = quads
-                pool.run(StepJob.writeQuads, job, chunks: chunks(quads.count, minimum: max(1, tuning.loopChunk / 4)))
-            }
+        lanes.withQuadBuffers { quads, sources, links in
+            job.pointee.finishSources = sources
+            job.pointee.writtenQuads = quads
+            job.pointee.quadLinks = links.baseAddress
+            pool.run(StepJob.writeQuads, job, chunks: chunks(quads.count, minimum: max(1, tuning.loopChunk / 4)))
         }
         lanes.nameSolverBodies(states: job.pointee.states)
+    }
+
+    /// Writes the quads of the last step's layout for constraints not made yet (`ContactLanes.keepsLayout`), each
+    /// made and prepared by the quad that holds it (`BlockQuad.Unprepared.makes`), across the workers, then names
+    /// their solver bodies; returns false, with the quads unfinished, when some constraint's kind is not the one
+    /// in `kinds` (the last step's), and the layout has to be made again. `checks` (a byte a chunk, at least
+    /// `participants * chunksPerThread`) holds each chunk's finding.
+    func writeKeptQuads(_ lanes: inout ContactLanes, checks: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        job.pointee.makesQuads = true
+        job.pointee.quadChecks = checks.baseAddress
+        defer { job.pointee.makesQuads = false; job.pointee.quadChecks = nil }
+        let ok = lanes.withQuadBuffers { quads, sources, links in
+            job.pointee.finishSources = sources
+            job.pointee.writtenQuads = quads
+            job.pointee.quadLinks = links.baseAddress
+            let n = chunks(quads.count, minimum: max(1, tuning.loopChunk / 4))
+            for c in 0..<n { checks[c] = 0 }
+            pool.run(StepJob.writeQuads, job, chunks: n)
+            return checks[0..<n].allSatisfy { $0 == 0 }
+        }
+        if ok { lanes.nameSolverBodies(states: job.pointee.states) }
+        return ok
     }
 
     /// Hands the contact jobs the schedule; with `splits`, its large groups are solved across the workers.
@@ -288,6 +309,12 @@ struct StepJob {
     var contacts = UnsafeBufferPointer<Contact>(start: nil, count: 0)
     /// When set, where `prepareContacts` writes each constraint's kind (`ContactLanes.kind(of:)`), by constraint.
     var kinds: UnsafeMutablePointer<UInt8>?
+    /// The constraints' links (`ContactSolveOrder.links`), for `writeQuads`.
+    var quadLinks: UnsafePointer<SIMD4<Int32>>?
+    /// Set by `ParallelStep.writeKeptQuads`: the constraints are not made, and each chunk of `writeQuads` notes in
+    /// `quadChecks` whether a kind differed from `kinds`.
+    var makesQuads = false
+    var quadChecks: UnsafeMutablePointer<UInt8>?
     /// The step's length and the sleep threshold, for writing the motion back.
     var dt: Double = 0
     var sleepThreshold: Double = 0
@@ -447,17 +474,18 @@ struct StepJob {
         let j = job.pointee
         // Prepared by `prepareContacts`, which left the block-solved constraints to be prepared here when it
         // wrote their kinds.
-        let unprepared = j.kinds.flatMap { kinds in
-            j.touches.baseAddress.map {
-                BlockQuad.Unprepared(kinds: UnsafePointer(kinds), touches: UnsafePointer($0), bodies: j.bodies,
-                                     states: j.states, contactSoftness: j.contactSoftness,
-                                     staticSoftness: j.staticSoftness,
-                                     softness: BlockQuad.SoftnessFloats(contact: j.contactSoftness,
-                                                                        static: j.staticSoftness))
-            }
+        guard let kinds = j.kinds, let touches = j.touches.baseAddress, let links = j.quadLinks else {
+            ContactLanes.writeQuads(j.range(chunk, of: quads.count), quads, j.finishSources, constraints, states: states)
+            return
         }
-        ContactLanes.writeQuads(j.range(chunk, of: quads.count), quads, j.finishSources, constraints, states: states,
-                                unprepared: unprepared)
+        let unprepared = BlockQuad.Unprepared(kinds: UnsafePointer(kinds), links: links, makes: j.makesQuads,
+                                              touches: UnsafePointer(touches), bodies: j.bodies, states: j.states,
+                                              contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness,
+                                              softness: BlockQuad.SoftnessFloats(contact: j.contactSoftness,
+                                                                                 static: j.staticSoftness))
+        let same = ContactLanes.writeQuads(j.range(chunk, of: quads.count), quads, j.finishSources, constraints,
+                                           states: states, unprepared)
+        if !same, let checks = j.quadChecks { checks[chunk] = 1 }
     }
 
     static let finishSolve: ParallelChunk = { raw, chunk in

@@ -361,8 +361,26 @@ extension PhysicsWorld {
             // threads, each prepares its share first.
             // The solve order of constraints still to be made reads only the contacts' bodies: worked out here
             // while the workers prepare.
-            parallel?.prepareContacts {
-                if madeInPreparation { lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf) }
+            // A step after one that kept its solve order and laid its quads out from the kinds (a resting stack)
+            // tries the last step's layout first: the order is worked out alone, and when it is kept the quads are
+            // written at once, each making and preparing its constraints, as long as every kind is the last step's
+            // (`ParallelStep.writeKeptQuads`). Otherwise, or when a kind changed, the constraints are prepared and
+            // laid out as usual.
+            var keptQuads = false
+            if let parallel, madeInPreparation, lanes.keepsLayout {
+                lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf)
+                if lanes.keepsLayout {
+                    // The constraints the quads do not make keep a record from an earlier step.
+                    for w in watches { cons[Int(w.constraint)].impactImpulse = 0 }
+                    keptQuads = parallel.writeKeptQuads(&lanes, checks: marksBuf)
+                    stepsWithQuadsKeptTried += 1
+                    if keptQuads { stepsWithQuadsKept += 1 }
+                }
+                if !keptQuads { parallel.prepareContacts() }
+            } else {
+                parallel?.prepareContacts {
+                    if madeInPreparation { lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf) }
+                }
             }
             if fusesSubsteps {
                 // Prepared in the sub-step job.
@@ -379,10 +397,12 @@ extension PhysicsWorld {
                 }
             }
             if let parallel {
-                // With a pool, the quads are written across the workers.
-                lanes.build(cons, states: stateBuf, writingQuads: false, arranged: madeInPreparation,
-                            kinds: kindBuf.baseAddress)
-                parallel.writeQuads(&lanes)
+                // With a pool, the quads are written across the workers (already, with the last step's layout).
+                if !keptQuads {
+                    lanes.build(cons, states: stateBuf, writingQuads: false, arranged: madeInPreparation,
+                                kinds: kindBuf.baseAddress)
+                    parallel.writeQuads(&lanes)
+                }
             } else {
                 // A watched constraint's impacts are added up from zero even when the build leaves its record as
                 // it was (no restitution: the impacts never touch it).

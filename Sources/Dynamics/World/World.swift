@@ -122,6 +122,10 @@ struct PhysicsWorld {
     /// Steps and partitions solved together whose whole sub-step loop was one pool job of contact stages
     /// (`ContactStageJob`).
     var stepsWithContactSubstepsShared = 0
+    /// Steps whose threads wrote the quads of the last step's layout (`ParallelStep.writeKeptQuads`), and steps
+    /// that tried and found a kind changed (for tests).
+    var stepsWithQuadsKept = 0
+    var stepsWithQuadsKeptTried = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.

@@ -1,0 +1,80 @@
+import Testing
+@testable import Dynamics
+
+/// A step on several threads after one that kept its solve order writes the quads of the last step's layout at once
+/// (`ParallelStep.writeKeptQuads`), each making and preparing its own constraints, and lays them out again when a
+/// constraint's kind is not the last step's: either way, the bits of one thread.
+@Suite(.serialized, .takesWorkerPoolTurn) struct SolverKeptQuadsTests {
+    struct Outcome {
+        var bits: [UInt64]
+        /// Steps that wrote the kept layout, and steps that tried to.
+        var kept: Int
+        var tried: Int
+        /// The frames whose step wrote the kept layout.
+        var keptFrames: [Int]
+    }
+
+    /// A pyramid of 30 rows on the floor (465 boxes: the contacts are listed, and the step is never split into
+    /// partitions), stepped `frames` frames at `workers` workers. Before each frame in `spoiled`, the kind the last
+    /// step noted for the first constraint of a quad of block-solved ones is changed, as if its manifold had lost a
+    /// point since.
+    static func run(_ workers: Int, frames: Int, spoiled: Set<Int> = []) throws -> Outcome {
+        let animator = try Animator(referenceSize: Vector(2000, 1200))
+        animator.allowsSleep = false
+        try animator.setWorkerCount(workers)
+        // Listed (at most one partition a body), never split into partitions (they would need 400).
+        animator.world.parallelTuning.minimumPartitions = 400
+        let rows = 30
+        var items: [DynamicItem] = []
+        for row in 0..<rows {
+            for column in 0..<(rows - row) {
+                let x = 1000 + (Double(column) - Double(rows - row - 1) / 2) * 20, y = 1190 - Double(row) * 20
+                items.append(try box(x, y, side: 20, name: "b\(items.count)"))
+            }
+        }
+        try animator.addBehavior(GravityBehavior(items: items))
+        let collision = CollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(collision)
+        var keptFrames: [Int] = [], keptBefore = 0
+        try stepFrames(animator, frames) { frame in
+            if animator.world.stepsWithQuadsKept > keptBefore { keptFrames.append(frame) }
+            keptBefore = animator.world.stepsWithQuadsKept
+            guard spoiled.contains(frame + 1) else { return }
+            // The first constraint of a quad of block-solved ones: the kind the kept layout checks for the quad.
+            // (One thread notes no kinds.)
+            let kinds = animator.world.scratchContactKinds
+            if let quad = animator.world.scratchLanes.sources.first(where: {
+                Int($0[0]) < kinds.count && kinds[Int($0[0])] == 0
+            }) {
+                animator.world.scratchContactKinds[Int(quad[0])] = 1
+            }
+        }
+        return Outcome(bits: SolverWorkerTests.state(items), kept: animator.world.stepsWithQuadsKept,
+                       tried: animator.world.stepsWithQuadsKeptTried, keptFrames: keptFrames)
+    }
+
+    @Test func aRestingPyramidWritesItsKeptLayoutAndTheOneThreadBits() throws {
+        let one = try Self.run(1, frames: 300), two = try Self.run(2, frames: 300), three = try Self.run(3, frames: 300)
+        #expect(one.tried == 0)
+        // Once settled, a step whose contacts are the last step's (about one in six here) keeps the layout, unless a
+        // kind changed.
+        #expect(two.kept >= 10 && two.tried >= two.kept)
+        #expect(three.kept >= 10)
+        #expect(two.bits == one.bits)
+        #expect(three.bits == one.bits)
+    }
+
+    @Test func aKindNotTheLastStepsLaysTheQuadsOutAgain() throws {
+        let clean = try Self.run(2, frames: 300)
+        // Three steps that kept the layout, each spoiled: it tries the kept layout, finds the kind and lays the quads
+        // out again, with the kinds of its own constraints, so the steps after it go as they went.
+        let spoiled = Set(clean.keptFrames.suffix(3))
+        #expect(spoiled.count == 3)
+        let one = try Self.run(1, frames: 300, spoiled: spoiled), two = try Self.run(2, frames: 300, spoiled: spoiled)
+        #expect(two.tried == clean.tried)
+        #expect(two.kept == clean.kept - spoiled.count)
+        #expect(two.bits == one.bits)
+        #expect(two.bits == clean.bits)
+    }
+}
