@@ -14,8 +14,8 @@ import Testing
         var keptFrames: [Int]
     }
 
-    /// A pyramid of 30 rows on the floor (465 boxes: the contacts are listed, and the step is never split into
-    /// partitions), stepped `frames` frames at `workers` workers. Before each frame in `spoiled`, the kind the last
+    /// A pyramid of 30 rows of touching boxes on the floor (465 boxes: the contacts are listed, and the step is never
+    /// split into partitions), stepped `frames` frames at `workers` workers. Before each frame in `spoiled`, the kind the last
     /// step noted for the first constraint of a quad of block-solved ones is changed, as if its manifold had lost a
     /// point since.
     static func run(_ workers: Int, frames: Int, spoiled: Set<Int> = []) throws -> Outcome {
@@ -24,18 +24,7 @@ import Testing
         try animator.setWorkerCount(workers)
         // Listed (at most one partition a body), never split into partitions (they would need 400).
         animator.world.parallelTuning.minimumPartitions = 400
-        let rows = 30
-        var items: [DynamicItem] = []
-        for row in 0..<rows {
-            for column in 0..<(rows - row) {
-                let x = 1000 + (Double(column) - Double(rows - row - 1) / 2) * 20, y = 1190 - Double(row) * 20
-                items.append(try box(x, y, side: 20, name: "b\(items.count)"))
-            }
-        }
-        try animator.addBehavior(GravityBehavior(items: items))
-        let collision = CollisionBehavior(items: items)
-        collision.translatesReferenceBoundsIntoBoundary = true
-        try animator.addBehavior(collision)
+        let items = try SolverWorkerTests.pyramid(rows: 30, gap: 0)(animator, SolverWorkerTests.EventLog())
         var keptFrames: [Int] = [], keptBefore = 0
         try stepFrames(animator, frames) { frame in
             if animator.world.stepsWithQuadsKept > keptBefore { keptFrames.append(frame) }

@@ -52,13 +52,15 @@ import Testing
         return Outcome(bits: state(items), events: log.lines, sharedChunks: animator.world.chunksSharedWithWorkers)
     }
 
-    /// A pyramid of `rows` rows of boxes on the floor of the reference bounds.
-    static func pyramid(rows: Int) -> (Animator, EventLog) throws -> [DynamicItem] {
+    /// A pyramid of `rows` rows of boxes on the floor of the reference bounds, `gap` apart side by side and half
+    /// of it apart from row to row (0: touching, a pile at rest from the start).
+    static func pyramid(rows: Int, gap: Double = 1) -> (Animator, EventLog) throws -> [DynamicItem] {
         { animator, log in
             var items: [DynamicItem] = []
             for row in 0..<rows {
                 for column in 0..<(rows - row) {
-                    let x = 1000 + (Double(column) - Double(rows - row - 1) / 2) * 21, y = 1190 - Double(row) * 20.5
+                    let x = 1000 + (Double(column) - Double(rows - row - 1) / 2) * (20 + gap)
+                    let y = 1190 - Double(row) * (20 + gap / 2)
                     items.append(try box(x, y, side: 20, name: "b\(items.count)"))
                 }
             }
