@@ -47,6 +47,10 @@ enum BlockQuad {
         /// Each constraint's contact, bodies and touch record (`ContactSolveOrder.links`).
         var links: UnsafePointer<SIMD4<Int32>>
         var makes = false
+        /// The last step's `SolverBodies.sources` (`slotCount` of them), when the quads hold its slots and may keep
+        /// them (`ContactLanes.QuadsWritten.slotsKept`).
+        var slotSources: UnsafePointer<Int32>? = nil
+        var slotCount = 0
         var touches: UnsafePointer<ContactTouch>
         var bodies: UnsafeMutableBufferPointer<Body>
         var states: UnsafeMutableBufferPointer<BodyState>

@@ -373,13 +373,12 @@ struct ContactLanes {
     }
 
     /// `writeQuads` when the block-solved constraints (kind 0) were left unprepared (`StepJob.prepareContacts`):
-    /// their quads are prepared here, four constraints at once (`BlockQuad`). Returns false when, with `u.makes`,
-    /// a constraint's kind was not the last step's (the quads from there on are not written).
+    /// their quads are prepared here, four constraints at once (`BlockQuad`).
     @discardableResult
     static func writeQuads(_ range: Range<Int>, _ quads: UnsafeMutableBufferPointer<WideContact>,
                            _ sources: UnsafeBufferPointer<SIMD4<Int32>>,
                            _ constraints: UnsafeMutablePointer<ContactConstraint>,
-                           states: UnsafeMutablePointer<BodyState>, _ u: BlockQuad.Unprepared) -> Bool {
+                           states: UnsafeMutablePointer<BodyState>, _ u: BlockQuad.Unprepared) -> QuadsWritten {
         let base = quads.baseAddress.unsafelyUnwrapped, upper = range.upperBound
         let bodies = u.bodies.baseAddress.unsafelyUnwrapped
         // The constraints' links are asked for four quads ahead, what preparing them reads two quads ahead (a
@@ -401,11 +400,51 @@ struct ContactLanes {
         }
         for k in range.lowerBound..<min(range.lowerBound + 4, upper) { prefetchLinks(k) }
         for k in range.lowerBound..<min(range.lowerBound + 2, upper) { prefetchInputs(k) }
+        // With the last step's slots to keep, the quads keep them while each quad's bodies are the bodies those
+        // slots name (the naming would give the same); from the first that differs on, and back to the range's
+        // start, they hold body indices, to be named.
+        var naming = u.slotSources == nil
         for k in range {
             prefetchLinks(k + 4)
             prefetchInputs(k + 2)
-            guard writeQuad(base + k, sources[k], constraints, states: states, u) else { return false }
+            let lastA = base[k].bodyA, lastB = base[k].bodyB
+            guard writeQuad(base + k, sources[k], constraints, states: states, u) else { return .kindChanged }
+            guard !naming, let slotSources = u.slotSources else { continue }
+            if keepsSlots(base + k, lastA, lastB, slotSources, u.slotCount) { continue }
+            naming = true
+            for j in range.lowerBound..<k {
+                for l in 0..<4 {
+                    base[j].bodyA[l] = slotSources[Int(base[j].bodyA[l])]
+                    base[j].bodyB[l] = slotSources[Int(base[j].bodyB[l])]
+                }
+            }
         }
+        return naming ? .named : .slotsKept
+    }
+
+    /// What `writeQuads` did when the block-solved constraints were left unprepared.
+    enum QuadsWritten: UInt8 {
+        /// The quads hold the last step's slots (only with `BlockQuad.Unprepared.slotSources`).
+        case slotsKept = 0
+        /// A constraint's kind was not the last step's (only with `BlockQuad.Unprepared.makes`); the quads from
+        /// there on are not written.
+        case kindChanged = 1
+        /// The quads hold body indices, for `nameSolverBodies`.
+        case named = 2
+    }
+
+    /// Puts the slots `lastA` and `lastB` back into `quad`, just written with body indices, when the slots name
+    /// those bodies in `slotSources` (`SolverBodies.sources` of the last step, `count` of them); false otherwise.
+    @inline(__always)
+    private static func keepsSlots(_ quad: UnsafeMutablePointer<WideContact>, _ lastA: SIMD4<Int32>,
+                                   _ lastB: SIMD4<Int32>, _ slotSources: UnsafePointer<Int32>, _ count: Int) -> Bool {
+        for l in 0..<4 {
+            let a = Int(lastA[l]), b = Int(lastB[l])
+            guard a >= 0 && a < count && b >= 0 && b < count, slotSources[a] == quad.pointee.bodyA[l],
+                  slotSources[b] == quad.pointee.bodyB[l] else { return false }
+        }
+        quad.pointee.bodyA = lastA
+        quad.pointee.bodyB = lastB
         return true
     }
 

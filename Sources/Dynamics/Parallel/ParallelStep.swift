@@ -63,24 +63,43 @@ struct ParallelStep {
 
     /// Writes the quads of the last step's layout for constraints not made yet (`ContactLanes.keepsLayout`), each
     /// made and prepared by the quad that holds it (`BlockQuad.Unprepared.makes`), across the workers, then names
-    /// their solver bodies; returns false, with the quads unfinished, when some constraint's kind is not the one
-    /// in `kinds` (the last step's), and the layout has to be made again. `checks` (a byte a chunk, at least
+    /// their solver bodies; returns `.kindChanged`, with the quads unfinished, when some constraint's kind is not
+    /// the one in `kinds` (the last step's), and the layout has to be made again. `checks` (a byte a chunk, at least
     /// `participants * chunksPerThread`) holds each chunk's finding.
-    func writeKeptQuads(_ lanes: inout ContactLanes, checks: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+    ///
+    /// The quads keep the last step's slots while their bodies are the ones those slots name: then the solver
+    /// bodies are not named again. A chunk that finds other bodies gives its quads body indices, and then every
+    /// quad is named.
+    func writeKeptQuads(_ lanes: inout ContactLanes, checks: UnsafeMutableBufferPointer<UInt8>) -> ContactLanes.QuadsWritten {
         job.pointee.makesQuads = true
         job.pointee.quadChecks = checks.baseAddress
-        defer { job.pointee.makesQuads = false; job.pointee.quadChecks = nil }
-        let ok = lanes.withQuadBuffers { quads, sources, links in
-            job.pointee.finishSources = sources
-            job.pointee.writtenQuads = quads
-            job.pointee.quadLinks = links.baseAddress
-            let n = chunks(quads.count, minimum: max(1, tuning.loopChunk / 4))
-            for c in 0..<n { checks[c] = 0 }
-            pool.run(StepJob.writeQuads, job, chunks: n)
-            return checks[0..<n].allSatisfy { $0 == 0 }
+        defer { job.pointee.makesQuads = false; job.pointee.quadChecks = nil; job.pointee.quadSlotSources = nil }
+        let lastSources = lanes.solverBodies.sources
+        let written = lanes.withQuadBuffers { quads, sources, links in
+            lastSources.withUnsafeBufferPointer { slotSources in
+                job.pointee.finishSources = sources
+                job.pointee.writtenQuads = quads
+                job.pointee.quadLinks = links.baseAddress
+                job.pointee.quadSlotSources = slotSources
+                let n = chunks(quads.count, minimum: max(1, tuning.loopChunk / 4))
+                pool.run(StepJob.writeQuads, job, chunks: n)
+                let found = checks[0..<n]
+                if found.contains(ContactLanes.QuadsWritten.kindChanged.rawValue) { return ContactLanes.QuadsWritten.kindChanged }
+                guard found.contains(ContactLanes.QuadsWritten.named.rawValue) else { return .slotsKept }
+                // Every quad to body indices, for the naming.
+                for c in 0..<n where found[c] == ContactLanes.QuadsWritten.slotsKept.rawValue {
+                    for k in job.pointee.range(c, of: quads.count) {
+                        for l in 0..<4 {
+                            quads[k].bodyA[l] = slotSources[Int(quads[k].bodyA[l])]
+                            quads[k].bodyB[l] = slotSources[Int(quads[k].bodyB[l])]
+                        }
+                    }
+                }
+                return .named
+            }
         }
-        if ok { lanes.nameSolverBodies(states: job.pointee.states) }
-        return ok
+        if written == .named { lanes.nameSolverBodies(states: job.pointee.states) }
+        return written
     }
 
     /// Hands the contact jobs the schedule; with `splits`, its large groups are solved across the workers.
@@ -315,6 +334,8 @@ struct StepJob {
     /// `quadChecks` whether a kind differed from `kinds`.
     var makesQuads = false
     var quadChecks: UnsafeMutablePointer<UInt8>?
+    /// With `makesQuads`, the last step's solver bodies (`SolverBodies.sources`), whose slots the quads hold.
+    var quadSlotSources: UnsafeBufferPointer<Int32>?
     /// The step's length and the sleep threshold, for writing the motion back.
     var dt: Double = 0
     var sleepThreshold: Double = 0
@@ -479,13 +500,15 @@ struct StepJob {
             return
         }
         let unprepared = BlockQuad.Unprepared(kinds: UnsafePointer(kinds), links: links, makes: j.makesQuads,
+                                              slotSources: j.quadSlotSources?.baseAddress,
+                                              slotCount: j.quadSlotSources?.count ?? 0,
                                               touches: UnsafePointer(touches), bodies: j.bodies, states: j.states,
                                               contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness,
                                               softness: BlockQuad.SoftnessFloats(contact: j.contactSoftness,
                                                                                  static: j.staticSoftness))
-        let same = ContactLanes.writeQuads(j.range(chunk, of: quads.count), quads, j.finishSources, constraints,
-                                           states: states, unprepared)
-        if !same, let checks = j.quadChecks { checks[chunk] = 1 }
+        let written = ContactLanes.writeQuads(j.range(chunk, of: quads.count), quads, j.finishSources, constraints,
+                                              states: states, unprepared)
+        j.quadChecks?[chunk] = written.rawValue
     }
 
     static let finishSolve: ParallelChunk = { raw, chunk in

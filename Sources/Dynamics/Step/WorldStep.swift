@@ -372,9 +372,11 @@ extension PhysicsWorld {
                 if lanes.keepsLayout {
                     // The constraints the quads do not make keep a record from an earlier step.
                     for w in watches { cons[Int(w.constraint)].impactImpulse = 0 }
-                    keptQuads = parallel.writeKeptQuads(&lanes, checks: marksBuf)
+                    let written = parallel.writeKeptQuads(&lanes, checks: marksBuf)
+                    keptQuads = written != .kindChanged
                     stepsWithQuadsKeptTried += 1
                     if keptQuads { stepsWithQuadsKept += 1 }
+                    if written == .slotsKept { stepsWithSlotsKept += 1 }
                 }
                 if !keptQuads { parallel.prepareContacts() }
             } else {

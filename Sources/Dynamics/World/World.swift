@@ -126,6 +126,8 @@ struct PhysicsWorld {
     /// that tried and found a kind changed (for tests).
     var stepsWithQuadsKept = 0
     var stepsWithQuadsKeptTried = 0
+    /// Steps whose kept quads also kept their solver bodies' slots (no naming).
+    var stepsWithSlotsKept = 0
     /// Bodies slower than this (pt/s) for `SolverTuning.timeToSleep` may sleep.
     var sleepThreshold = SolverTuning.defaultSleepThreshold
     /// Contacts approaching slower than this (pt/s) do not bounce.

@@ -12,13 +12,15 @@ import Testing
         var tried: Int
         /// The frames whose step wrote the kept layout.
         var keptFrames: [Int]
+        /// Steps that kept the solver bodies' slots too.
+        var slotsKept: Int
     }
 
     /// A pyramid of 30 rows of touching boxes on the floor (465 boxes: the contacts are listed, and the step is never
     /// split into partitions), stepped `frames` frames at `workers` workers. Before each frame in `spoiled`, the kind the last
     /// step noted for the first constraint of a quad of block-solved ones is changed, as if its manifold had lost a
     /// point since.
-    static func run(_ workers: Int, frames: Int, spoiled: Set<Int> = []) throws -> Outcome {
+    static func run(_ workers: Int, frames: Int, spoiled: Set<Int> = [], spoiledSlots: Set<Int> = []) throws -> Outcome {
         let animator = try Animator(referenceSize: Vector(2000, 1200))
         animator.allowsSleep = false
         try animator.setWorkerCount(workers)
@@ -29,6 +31,10 @@ import Testing
         try stepFrames(animator, frames) { frame in
             if animator.world.stepsWithQuadsKept > keptBefore { keptFrames.append(frame) }
             keptBefore = animator.world.stepsWithQuadsKept
+            // The body the last step's first slot names, as if another body had taken its place.
+            if spoiledSlots.contains(frame + 1), animator.world.scratchLanes.solverBodies.sources.count > 1 {
+                animator.world.scratchLanes.solverBodies.sources[0] = animator.world.scratchLanes.solverBodies.sources[1]
+            }
             guard spoiled.contains(frame + 1) else { return }
             // The first constraint of a quad of block-solved ones: the kind the kept layout checks for the quad.
             // (One thread notes no kinds.)
@@ -40,7 +46,8 @@ import Testing
             }
         }
         return Outcome(bits: SolverWorkerTests.state(items), kept: animator.world.stepsWithQuadsKept,
-                       tried: animator.world.stepsWithQuadsKeptTried, keptFrames: keptFrames)
+                       tried: animator.world.stepsWithQuadsKeptTried, keptFrames: keptFrames,
+                       slotsKept: animator.world.stepsWithSlotsKept)
     }
 
     @Test func aRestingPyramidWritesItsKeptLayoutAndTheOneThreadBits() throws {
@@ -50,6 +57,8 @@ import Testing
         // kind changed.
         #expect(two.kept >= 10 && two.tried >= two.kept)
         #expect(three.kept >= 10)
+        // Nearly always with the same bodies in the same lanes, and then their slots are kept too.
+        #expect(two.slotsKept >= 5 && two.slotsKept <= two.kept)
         #expect(two.bits == one.bits)
         #expect(three.bits == one.bits)
     }
@@ -65,5 +74,17 @@ import Testing
         #expect(two.kept == clean.kept - spoiled.count)
         #expect(two.bits == one.bits)
         #expect(two.bits == clean.bits)
+    }
+
+    @Test func aBodyNotInItsLastSlotNamesTheSolverBodiesAgain() throws {
+        let clean = try Self.run(2, frames: 300)
+        #expect(clean.slotsKept == clean.kept)
+        let spoiled = Set(clean.keptFrames.suffix(3))
+        let two = try Self.run(2, frames: 300, spoiledSlots: spoiled), one = try Self.run(1, frames: 300)
+        // The layout is kept; the quads that find another body in a slot give every quad body indices, and the
+        // solver bodies are named again.
+        #expect(two.kept == clean.kept)
+        #expect(two.slotsKept == clean.slotsKept - spoiled.count)
+        #expect(two.bits == one.bits)
     }
 }
