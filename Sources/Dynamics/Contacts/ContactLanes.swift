@@ -210,11 +210,10 @@ struct ContactLanes {
                     }
                     // The impacts (`ContactImpact`) read a constraint with restitution in double precision.
                     @inline(__always) func keepForImpacts(_ i: Int) {
-                        let link = links[i], touch = p.touches + Int(link.w)
-                        guard touch.pointee.restitution > 0 else { return }
-                        base[i] = ContactConstraint(contact: link.x, bodyA: link.y, bodyB: link.z, touch: link.w)
-                        ContactSolver.prepare(&base[i], touch: touch, bodies: p.bodies, states: states,
-                                              contactSoftness: p.contactSoftness, staticSoftness: p.staticSoftness)
+                        guard p.touches[Int(links[i].w)].restitution > 0 else { return }
+                        ContactSolver.prepare(&base[i], link: links[i], touches: p.touches, bodies: p.bodies,
+                                              states: states, contactSoftness: p.contactSoftness,
+                                              staticSoftness: p.staticSoftness)
                     }
                     let room = quadCount + (m + 3) / 4 + 2
                     if quads.count < room { quads.append(contentsOf: repeatElement(WideContact(), count: room - quads.count)) }
@@ -240,13 +239,10 @@ struct ContactLanes {
                             }
                             // One by one: staged, and written from the stage below.
                             for k in j..<min(j + 4, m) {
-                                let i = constraint(at: first + k), link = links[i]
-                                // Only the identity is set: preparing writes every field the quads and the impacts
-                                // read for the points the constraint has.
-                                staged[staging].contact = link.x; staged[staging].bodyA = link.y
-                                staged[staging].bodyB = link.z; staged[staging].touch = link.w
-                                ContactSolver.prepare(&staged[staging], touch: p.touches + Int(link.w), bodies: p.bodies,
-                                                      states: states, contactSoftness: p.contactSoftness,
+                                let i = constraint(at: first + k)
+                                ContactSolver.prepare(&staged[staging], link: links[i], touches: p.touches,
+                                                      bodies: p.bodies, states: states,
+                                                      contactSoftness: p.contactSoftness,
                                                       staticSoftness: p.staticSoftness)
                                 if staged[staging].restitution > 0 { base[i] = staged[staging] }
                                 stagedPlaces[staging] = Int32(k)
@@ -412,12 +408,7 @@ struct ContactLanes {
             guard !naming, let slotSources = u.slotSources else { continue }
             if keepsSlots(base + k, lastA, lastB, slotSources, u.slotCount) { continue }
             naming = true
-            for j in range.lowerBound..<k {
-                for l in 0..<4 {
-                    base[j].bodyA[l] = slotSources[Int(base[j].bodyA[l])]
-                    base[j].bodyB[l] = slotSources[Int(base[j].bodyB[l])]
-                }
-            }
+            SolverBodies.restore(UnsafeMutableBufferPointer(rebasing: quads[range.lowerBound..<k]), sources: slotSources)
         }
         return naming ? .named : .slotsKept
     }
@@ -457,10 +448,8 @@ struct ContactLanes {
         @inline(__always) func link(_ l: Int) -> SIMD4<Int32> { u.links[Int(s[s[l] >= 0 ? l : 0])] }
         // Made and prepared here, from its link.
         @inline(__always) func prepare(_ i: Int) {
-            let link = u.links[i]
-            constraints[i] = ContactConstraint(contact: link.x, bodyA: link.y, bodyB: link.z, touch: link.w)
-            ContactSolver.prepare(&constraints[i], touch: u.touches + Int(link.w), bodies: u.bodies, states: u.states,
-                                  contactSoftness: u.contactSoftness, staticSoftness: u.staticSoftness)
+            ContactSolver.prepare(&constraints[i], link: u.links[i], touches: u.touches, bodies: u.bodies,
+                                  states: u.states, contactSoftness: u.contactSoftness, staticSoftness: u.staticSoftness)
         }
         if u.kinds[Int(s[0])] == 0 {
             let used = s[3] >= 0 ? 4 : s[2] >= 0 ? 3 : s[1] >= 0 ? 2 : 1

@@ -105,6 +105,18 @@ enum ContactSolver {
         c.block = c.pointCount == 2 ? ContactBlock(c.p1, c.p2, normal, mA, iA, mB, iB) : ContactBlock()
     }
 
+    /// Makes `c` the constraint `link` names (contact, bodies, touch record) and prepares it. Only the identity is
+    /// set before: preparing writes every field the quads and the impacts read for the points the constraint has,
+    /// so whatever a reused record held before does not matter.
+    @inline(__always)
+    static func prepare(_ c: inout ContactConstraint, link: SIMD4<Int32>, touches: UnsafePointer<ContactTouch>,
+                        bodies: UnsafeMutableBufferPointer<Body>, states: UnsafeMutableBufferPointer<BodyState>,
+                        contactSoftness: Softness, staticSoftness: Softness) {
+        c.contact = link.x; c.bodyA = link.y; c.bodyB = link.z; c.touch = link.w
+        prepare(&c, touch: touches + Int(link.w), bodies: bodies, states: states, contactSoftness: contactSoftness,
+                staticSoftness: staticSoftness)
+    }
+
     /// The kind the constraint between bodies `a` and `b` with touch record `touch` has once prepared
     /// (`ContactLanes.kind(of:)`), worked out without preparing it: only its normal block, with the arithmetic
     /// `prepare` gives it. The threads preparing a step's constraints leave the block-solved ones to `BlockQuad`.

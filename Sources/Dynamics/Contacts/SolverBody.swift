@@ -116,6 +116,12 @@ struct SolverBodies {
 
     /// Puts the body indices back into the quads `build` gave slots.
     func restore(_ quads: UnsafeMutableBufferPointer<WideContact>) {
+        sources.withUnsafeBufferPointer { Self.restore(quads, sources: $0.baseAddress.unsafelyUnwrapped) }
+    }
+
+    /// Puts the body indices back into `quads`, whose slots name bodies by `sources` (a `sources` array).
+    @inline(__always)
+    static func restore(_ quads: UnsafeMutableBufferPointer<WideContact>, sources: UnsafePointer<Int32>) {
         for k in quads.indices {
             for lane in 0..<4 {
                 quads[k].bodyA[lane] = sources[Int(quads[k].bodyA[lane])]

@@ -88,12 +88,8 @@ struct ParallelStep {
                 guard found.contains(ContactLanes.QuadsWritten.named.rawValue) else { return .slotsKept }
                 // Every quad to body indices, for the naming.
                 for c in 0..<n where found[c] == ContactLanes.QuadsWritten.slotsKept.rawValue {
-                    for k in job.pointee.range(c, of: quads.count) {
-                        for l in 0..<4 {
-                            quads[k].bodyA[l] = slotSources[Int(quads[k].bodyA[l])]
-                            quads[k].bodyB[l] = slotSources[Int(quads[k].bodyB[l])]
-                        }
-                    }
+                    SolverBodies.restore(UnsafeMutableBufferPointer(rebasing: quads[job.pointee.range(c, of: quads.count)]),
+                                         sources: slotSources.baseAddress.unsafelyUnwrapped)
                 }
                 return .named
             }
