@@ -43,6 +43,15 @@ struct IslandPartitions {
     private var unsplitShape: StepShape?
     /// How many builds returned at once, given the shape of an unsplit build before (for tests and measurements).
     private(set) var unsplitRepeats = 0
+    /// Builds still to return at once after one that found an island holding more than its share of the work
+    /// (`ParallelTuning.dominantIslandShare`), and how many did (for tests and measurements). Such an island (a
+    /// tumbling pile) seldom breaks up from one step to the next, while its contacts, and so the shape of the step,
+    /// change every step: joining it again was a few percent of the tumbler's step on the stepping thread, found
+    /// unsplit every time. Solving by islands or not gives the same bits, so a world whose island did break up only
+    /// solves unsplit for those steps.
+    private var dominatedStepsLeft = 0
+    private(set) var dominatedRepeats = 0
+    static let dominatedSteps = 7
     /// Whether the last build split and left its nodes in place (each input body's `parent` its island's root,
     /// each root's `rootTag` its partition) for the next build to check its layout against (see `keepsLayout`),
     /// and the tuning it packed with.
@@ -52,12 +61,14 @@ struct IslandPartitions {
     private(set) var layoutRepeats = 0
 
     /// Groups and packs; returns false, leaving the layout undefined, when there are fewer than
-    /// `tuning.minimumPartitions` partitions (then there is nothing worth sharing out this way).
+    /// `tuning.minimumPartitions` partitions (then there is nothing worth sharing out this way), or when one island
+    /// holds more than `tuning.dominantIslandShare` of the items (see there).
     ///
     /// A step given what the step before was given (`StepShape`), when that one found too few partitions, returns
     /// false at once: a resting pile is one island step after step, and joining it again cost as much as laying
     /// out its lanes. Solving by islands or not gives the same bits, so a step that would have split after all,
-    /// its shape matching by chance, only loses the split for that step.
+    /// its shape matching by chance, only loses the split for that step. After a build that found one island over
+    /// its share, the next `dominatedSteps` builds return false at once too (see `dominatedStepsLeft`).
     ///
     /// A step that splits keeps the layout of the step before when it still holds every island whole
     /// (`keepsLayout`): a pile of resting stacks has the same islands step after step, and finding them again cost
@@ -83,6 +94,11 @@ struct IslandPartitions {
             nodesKept = false
         }
         partitions.removeAll(keepingCapacity: true)
+        if dominatedStepsLeft > 0 {
+            dominatedStepsLeft -= 1
+            dominatedRepeats += 1
+            return false
+        }
         // Worked out only after an unsplit build: a world whose islands split pays nothing for the check.
         if let unsplit = unsplitShape {
             if unsplit == StepShape(bodyCount: bodyCount, inputs: inputs, touching: touching, active: active,
@@ -99,7 +115,7 @@ struct IslandPartitions {
         let totalWork = inputs.count + touching.count + active.count
         let wanted = max(tuning.partitionsWanted, 1)
         let target = max(tuning.partitionWork, totalWork / wanted + (totalWork % wanted == 0 ? 0 : 1))
-        var partitionCount = 0
+        var partitionCount = 0, largest = 0
         parent.withUnsafeMutableBufferPointer { parent in
         rootTag.withUnsafeMutableBufferPointer { tag in
             for input in inputs { parent[Int(input.body)] = input.body }
@@ -128,6 +144,7 @@ struct IslandPartitions {
             var work = 0
             for input in inputs where parent[Int(input.body)] == input.body {
                 let r = Int(input.body)
+                largest = max(largest, Int(tag[r]))
                 if partitionCount == 0 || work >= target {
                     partitionCount += 1
                     work = 0
@@ -137,10 +154,12 @@ struct IslandPartitions {
             }
         }
         }
-        guard partitionCount >= tuning.minimumPartitions else {
+        let dominated = Double(largest) > tuning.dominantIslandShare * Double(totalWork)
+        guard partitionCount >= tuning.minimumPartitions, !dominated else {
             clearNodes(inputs)
             unsplitShape = StepShape(bodyCount: bodyCount, inputs: inputs, touching: touching, active: active,
                                      tuning: tuning)
+            if dominated { dominatedStepsLeft = Self.dominatedSteps }
             return false
         }
         layOut(partitionCount: partitionCount, inputs: inputs, contacts: contacts, touching: touching,

@@ -289,6 +289,11 @@ struct ParallelTuning {
     /// solved by all the threads together, group by group (`PartitionJob.solveTogether`); `Int.max` leaves every
     /// partition to one thread, which gives the same bits.
     var minimumTogetherConstraints = 1_000
+    /// The solve is not split by islands when one island holds more than this share of the step's items (a tumbling
+    /// pile with a few strays). Split, that island would be a partition solved together, whose constraints are
+    /// prepared across the threads but arranged in lanes on one thread while the others wait; unsplit, the step
+    /// arranges them while the threads prepare (`StepJob.prepareContacts`). The same bits either way.
+    var dominantIslandShare = 0.5
     /// A world of at least `minimumWork` items stepped on one thread solves its partitions one after another too:
     /// the same bits, and each partition's bodies and quads stay in the cache through all its sub-steps instead of
     /// the whole world's being walked again for every pass.
@@ -306,7 +311,8 @@ struct ParallelTuning {
     static let finestIslands = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1,
                                                contactItemChunk: 1, loopChunk: 1,
                                                minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1,
-                                               minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max)
+                                               minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max,
+                                               dominantIslandShare: 1)
 }
 
 /// The buffers and numbers a step's jobs read: one record on the stepping thread's stack, handed to each job by

@@ -35,9 +35,9 @@ import Testing
         }
     }
 
-    /// Every island its own partition, two partitions needed to split.
+    /// Every island its own partition, two partitions needed to split, however large one island is.
     static let tuning = ParallelTuning(minimumWork: 0, minimumPartitions: 2, partitionWork: 1,
-                                       partitionsWanted: Int.max)
+                                       partitionsWanted: Int.max, dominantIslandShare: 1)
 
     @Test func anUnsplitStepRepeatedIsNotJoinedAgain() {
         var islands = IslandPartitions()
@@ -48,6 +48,35 @@ import Testing
         #expect(!chain.build(&islands, Self.tuning))
         #expect(!chain.build(&islands, Self.tuning))
         #expect(islands.unsplitRepeats == 2)
+    }
+
+    @Test func anIslandHoldingMoreThanItsShareOfTheWorkIsNotSplit() {
+        // Five bodies in a chain (nine items with its four contacts) beside one body alone: ten items.
+        let lopsided = Step([(0, 1), (1, 2), (2, 3), (3, 4)])
+        var tuning = Self.tuning
+        tuning.dominantIslandShare = 0.5
+        var islands = IslandPartitions()
+        #expect(!lopsided.build(&islands, tuning), "an island of nine items in ten was split")
+        tuning.dominantIslandShare = 0.9
+        islands = IslandPartitions()
+        #expect(lopsided.build(&islands, tuning), "an island of exactly its share was not split")
+        #expect(islands.partitions.map(\.inputCount) == [5, 1])
+        // Two chains of three bodies: five items each, half the work each, split at the default share.
+        let even = Step([(0, 1), (1, 2), (3, 4), (4, 5)])
+        islands = IslandPartitions()
+        #expect(even.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1)))
+        #expect(islands.partitions.map(\.inputCount) == [3, 3])
+        #expect(!lopsided.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1)))
+        // An island over its share seldom breaks up at once: the next few steps are not looked at, even split ones.
+        for _ in 0..<IslandPartitions.dominatedSteps {
+            #expect(!even.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1)))
+        }
+        #expect(islands.dominatedRepeats == IslandPartitions.dominatedSteps)
+        // Then the islands are joined again (a shape other than the unsplit step's, which would repeat at once).
+        var reordered = even
+        reordered.touching = [2, 3, 0, 1]
+        #expect(reordered.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1)))
+        #expect(islands.partitions.map(\.inputCount) == [3, 3])
     }
 
     @Test func aChangedStepIsJoinedAgain() {

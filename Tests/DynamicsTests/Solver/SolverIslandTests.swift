@@ -271,7 +271,7 @@ import Testing
             // least the groups path splits) solved by all the threads, every group split to a quad a chunk.
             let tuning = ParallelTuning(minimumWork: 0, minimumGroupItems: 1, contactItemChunk: 1, loopChunk: 4,
                                         minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max,
-                                        minimumTogetherConstraints: 0)
+                                        minimumTogetherConstraints: 0, dominantIslandShare: 1)
             let alone = try Self.runHeavyIsland(1, tuning, frames: frames, attached: attached)
             #expect(alone.together == 0, "one thread solves each partition itself")
             #expect(alone.bits == serial.bits && alone.boxes == serial.boxes)
@@ -302,7 +302,7 @@ import Testing
         // Every island a partition, the loops cut into chunks of 4 (so the proxies' boxes are taken across the
         // threads too, `ProxyBoxJob`).
         let tuning = ParallelTuning(minimumWork: 0, loopChunk: 4, minimumPartitions: 2, partitionWork: 1,
-                                    partitionsWanted: Int.max)
+                                    partitionsWanted: Int.max, dominantIslandShare: 1)
         let alone = try Self.runHeavyIsland(1, tuning, frames: frames)
         #expect(alone.preparedApart == 0, "one thread prepares each partition itself")
         #expect(alone.bits == serial.bits && alone.boxes == serial.boxes)
