@@ -218,7 +218,9 @@ public struct BroadPhase: Sendable {
         keys.removeAll(keepingCapacity: true)
         for k in 0..<chunks {
             keys.append(contentsOf: lists[k])
-            lists[k].releaseBurstRoom(used: lists[k].count)
+            // One list a chunk: after the first step of a world built at once, each would keep a few thousand keys'
+            // room (13 bytes a body in a pile of 10,000 on two workers) for the few new pairs of later steps.
+            lists[k].releaseBurstRoom(used: lists[k].count, largeRoom: 512)
         }
         swap(&lists, &chunkKeys)
         Self.report(&keys, body)

@@ -45,8 +45,9 @@ extension ContiguousArray {
     /// (`used` elements), the elements move to room for twice that many. Scratch arrays that the first step of a
     /// world built at once fills (every pair is new then) would otherwise keep that room for good, while later steps
     /// use a few hundred elements of it. Steady use never shrinks them, so they are not made again step after step.
-    mutating func releaseBurstRoom(used: Int) {
-        guard capacity >= 4096, used * 8 <= capacity else { return }
+    /// `largeRoom` is the least room given back: arrays kept by the dozen (one a chunk of a job) pass a smaller one.
+    mutating func releaseBurstRoom(used: Int, largeRoom: Int = 4096) {
+        guard capacity >= largeRoom, used * 8 <= capacity else { return }
         var smaller = ContiguousArray()
         smaller.reserveCapacity(Swift.max(2 * used, count, 256))
         smaller.append(contentsOf: self)

@@ -159,6 +159,15 @@ import Testing
         let room = steady.capacity
         steady.releaseBurstRoom(used: 5000)
         #expect(steady.capacity == room)
+        // Room under the default least is kept, unless the caller names a smaller least (one list a chunk).
+        var chunk = ContiguousArray(0..<2000)
+        chunk.removeAll(keepingCapacity: true)
+        chunk.append(contentsOf: 0..<50)
+        let chunkRoom = chunk.capacity
+        chunk.releaseBurstRoom(used: 50)
+        #expect(chunk.capacity == chunkRoom)
+        chunk.releaseBurstRoom(used: 50, largeRoom: 512)
+        #expect(chunk.capacity < 1000 && Array(chunk) == Array(0..<50))
     }
 
     @Test func aWorldBuiltAtOnceKeepsNoSpareRoom() throws {
