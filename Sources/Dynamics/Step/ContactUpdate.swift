@@ -3,6 +3,7 @@ extension PhysicsWorld {
     /// changes of touching become events. With a pool, the manifolds are computed across its threads first (see
     /// `refreshContactsInParallel`).
     mutating func updateContacts(pool: WorkerPool? = nil, tuning: ParallelTuning = ParallelTuning()) {
+        finishProxyMoves()
         // First, what the last step's growth (and the sync's, before this step) left with the allocator.
         trimFreedMemoryAfterGrowth()
         var pairs = ContiguousArray<(Int32, Int32)>()

@@ -16,9 +16,17 @@ extension PhysicsWorld {
     /// `lent`: the worker pool when the caller holds it already (the animator holds it over the step and the items'
     /// write-back, so the workers stay awake between the two); the step then uses it, when it shares its work, and
     /// leaves it held.
-    mutating func step(dt: Double, substeps: Int, pool lent: WorkerPool? = nil) {
+    ///
+    /// `defersProxyMoves`: a step that takes the proxies' boxes across the pool may leave the moves of the proxies
+    /// that left their fat boxes to the caller, who must make them (`finishProxyMoves`) before anything else reads
+    /// or changes the world: the animator makes them while the workers write the items back. The moves are the
+    /// same, in the same order, so the broadphase is the same either way.
+    mutating func step(dt: Double, substeps: Int, pool lent: WorkerPool? = nil, defersProxyMoves: Bool = false) {
         events.removeAll(keepingCapacity: true)
+        finishProxyMoves()
         guard dt > 0, substeps > 0 else { return }
+        self.defersProxyMoves = defersProxyMoves
+        defer { self.defersProxyMoves = false }
         let h = dt / Double(substeps)
         let inverseH = 1 / h
 
@@ -950,9 +958,26 @@ extension PhysicsWorld {
         }
         for c in 0..<chunks where scratchProxyEscapes[2 * c] >= 0 {
             for k in Int(scratchProxyEscapes[2 * c])...Int(scratchProxyEscapes[2 * c + 1]) {
-                moveEscapedProxies(ofBody: Int(inputs[k].body))
+                if defersProxyMoves {
+                    pendingProxyMoves.append(inputs[k].body)
+                } else {
+                    moveEscapedProxies(ofBody: Int(inputs[k].body))
+                }
             }
         }
+    }
+
+    /// Makes the proxy moves the last step left pending (`step(dt:substeps:pool:defersProxyMoves:)`), in the order it
+    /// found them; nothing when none is. Reads the bodies' motion and the shapes' tight boxes, and writes only the
+    /// fat boxes and the broadphase, so it may run beside a job that reads the bodies.
+    mutating func finishProxyMoves() {
+        guard !pendingProxyMoves.isEmpty else { return }
+        var pending = ContiguousArray<Int32>()
+        swap(&pending, &pendingProxyMoves)
+        for b in pending { moveEscapedProxies(ofBody: Int(b)) }
+        proxyMovesMadeAfterStep += 1
+        pending.removeAll(keepingCapacity: true)
+        swap(&pending, &pendingProxyMoves)
     }
 
     /// The broadphase box of a moving shape: its tight box with `Tolerance.aabbMargin` all round, stretched ahead by

@@ -14,7 +14,9 @@ extension Animator {
                     || writeBackShared)
             && WorkerPool.shared.tryAcquire(workers: workerCount) ? WorkerPool.shared : nil
         defer { if let pool { world.chunksSharedWithWorkers += pool.release() } }
-        world.step(dt: dt, substeps: substeps, pool: pool)
+        // A write-back split across the pool makes the step's proxy moves on this thread meanwhile
+        // (`writeBackItems`): serial work that otherwise left the workers idle.
+        world.step(dt: dt, substeps: substeps, pool: pool, defersProxyMoves: pool != nil && writeBackShared)
         elapsedTime += dt
         writeBackItems(frameDuration: dt, pool: pool)
     }

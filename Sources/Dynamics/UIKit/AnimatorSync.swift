@@ -307,17 +307,27 @@ extension Animator {
         let acquired = shares && lent == nil && WorkerPool.shared.tryAcquire(workers: world.workerCount)
         let pool = acquired ? WorkerPool.shared : shares ? lent : nil
         defer { if acquired { world.chunksSharedWithWorkers += WorkerPool.shared.release() } }
-        world.bodies.withUnsafeBufferPointer { bodies in
-            synced.items.withUnsafeBufferPointer { items in
-                guard let pool else {
+        guard let pool else {
+            world.finishProxyMoves()
+            world.bodies.withUnsafeBufferPointer { bodies in
+                synced.items.withUnsafeBufferPointer { items in
                     for i in items.indices {
                         ItemWriteBackJob.writeBack(items, i, bodies: bodies, frameDuration: frameDuration)
                     }
-                    return
                 }
+            }
+            return
+        }
+        // The bodies are read through their own reference, not the world's: the proxy moves the step left (which
+        // read the bodies and write only the fat boxes and the broadphase) are made on this thread meanwhile.
+        let bodyStore = world.bodies
+        bodyStore.withUnsafeBufferPointer { bodies in
+            synced.items.withUnsafeBufferPointer { items in
                 let (chunks, size) = pool.split(count, minimum: chunkMinimum)
                 var job = ItemWriteBackJob(items: items, bodies: bodies, frameDuration: frameDuration, chunkSize: size)
-                withUnsafeMutablePointer(to: &job) { pool.run(ItemWriteBackJob.run, $0, chunks: chunks) }
+                withUnsafeMutablePointer(to: &job) {
+                    pool.run(ItemWriteBackJob.run, $0, chunks: chunks) { world.finishProxyMoves() }
+                }
             }
         }
     }

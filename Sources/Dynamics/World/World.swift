@@ -75,6 +75,14 @@ struct PhysicsWorld {
     var scratchFinalizeMarks = ContiguousArray<UInt8>()
     /// Per chunk of the proxies' box job, the first and last input with a shape out of its fat box (`ProxyBoxJob`).
     var scratchProxyEscapes = ContiguousArray<Int32>()
+    /// Bodies whose proxies the last step left to move (`finishProxyMoves`), in the order it found them: a step told
+    /// to defer its proxy moves lists the bodies here instead, for its caller to move them while the workers write
+    /// the items back. Empty once they are moved.
+    var pendingProxyMoves = ContiguousArray<Int32>()
+    /// Set for the length of a step that may leave its proxy moves pending.
+    var defersProxyMoves = false
+    /// Times pending proxy moves were made after their step (for tests).
+    var proxyMovesMadeAfterStep = 0
     /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
     var roomAtLastTrim = 0
     /// Times the allocator was asked to give freed pages back: tests read it.
