@@ -22,6 +22,24 @@ struct ParallelStep {
         return split.chunks
     }
 
+    /// Chunks of the kept quads' job (`writeKeptQuads`) for `count` quads: up to `keptQuadChunksPerThread` a thread,
+    /// of at least a sixteenth of `ParallelTuning.loopChunk` quads (16), with the quads of each kept in the job.
+    /// Each chunk makes and prepares its quads' constraints, whose cost varies with their kinds, and the thread left
+    /// with the last one kept the others waiting: at four chunks a thread, the large pyramid's worker sat idle a
+    /// twentieth of its frame.
+    @inline(__always)
+    private func keptQuadChunks(_ count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let minimum = max(1, tuning.loopChunk / 16)
+        let n = max(1, min((count + minimum - 1) / minimum, pool.participants * Self.keptQuadChunksPerThread))
+        let size = (count + n - 1) / n
+        job.pointee.chunkSize = size
+        return (count + size - 1) / size
+    }
+
+    /// Most chunks of the kept quads' job per thread; the marks' count counts on it too.
+    static let keptQuadChunksPerThread = 16
+
     /// Prepares every contact constraint (`ContactSolver.prepare`), with `meanwhile` run on this thread while the
     /// workers start on it (`WorkerPool.run(_:_:chunks:meanwhile:)`): it must read nothing the preparation writes.
     func prepareContacts(meanwhile: () -> Void = {}) {
@@ -81,7 +99,7 @@ struct ParallelStep {
                 job.pointee.writtenQuads = quads
                 job.pointee.quadLinks = links.baseAddress
                 job.pointee.quadSlotSources = slotSources
-                let n = chunks(quads.count, minimum: max(1, tuning.loopChunk / 4))
+                let n = keptQuadChunks(quads.count)
                 pool.run(StepJob.writeQuads, job, chunks: n)
                 let found = checks[0..<n]
                 if found.contains(ContactLanes.QuadsWritten.kindChanged.rawValue) { return ContactLanes.QuadsWritten.kindChanged }

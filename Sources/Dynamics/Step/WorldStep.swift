@@ -292,7 +292,9 @@ extension PhysicsWorld {
         defer { swap(&finalizeMarks, &scratchFinalizeMarks) }
         finalizeMarks.removeAll(keepingCapacity: true)
         if let solvePool {
-            finalizeMarks.append(contentsOf: repeatElement(0, count: solvePool.participants * ParallelStep.chunksPerThread))
+            finalizeMarks.append(contentsOf: repeatElement(0, count: solvePool.participants
+                                                                * max(ParallelStep.chunksPerThread,
+                                                                      ParallelStep.keptQuadChunksPerThread)))
         }
         // A byte a constraint, its kind, when threads prepare the constraints: the lanes' layout reads it instead
         // of the records, in solve order.
