@@ -4,6 +4,7 @@ extension PhysicsWorld {
     /// `refreshContactsInParallel`).
     mutating func updateContacts(pool: WorkerPool? = nil, tuning: ParallelTuning = ParallelTuning()) {
         finishProxyMoves()
+        finishPairRemovals()
         // First, what the last step's growth (and the sync's, before this step) left with the allocator.
         trimFreedMemoryAfterGrowth()
         var pairs = ContiguousArray<(Int32, Int32)>()
@@ -277,7 +278,8 @@ extension PhysicsWorld {
                         // Destroying a touching contact wakes its bodies; only a body not awake yet changes anything.
                         if !woke { woke = bodies.withUnsafeBufferPointer { Self.anyAsleep(contacts[c], $0) } }
                     }
-                    destroyContact(Int32(c))
+                    // The pair's key leaves the table while the workers prepare the constraints.
+                    destroyContact(Int32(c), defersPairRemoval: true)
                     continue
                 case .began:
                     beginTouch(Int32(c), beginning)

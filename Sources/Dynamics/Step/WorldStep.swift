@@ -306,6 +306,10 @@ extension PhysicsWorld {
             kinds.append(contentsOf: repeatElement(0, count: constraints.count))
         }
         var finished = false, anyMarks: UInt8 = 0
+        // Out of the world while the step's buffers are lent: the preparation's `meanwhile` takes the narrowphase
+        // walk's pairs out of the table (`pendingPairRemovals`).
+        var pairTable = PairMap(), pairRemovals = ContiguousArray<UInt64>()
+        swap(&pairTable, &contactOfPair); swap(&pairRemovals, &pendingPairRemovals)
         kinds.withUnsafeMutableBufferPointer { kindBuf in
         rows.withUnsafeMutableBufferPointer { allRows in
         let rowBuf = UnsafeMutableBufferPointer(rebasing: allRows[0..<(splitsJoints ? 0 : activeJoints.count)])
@@ -392,6 +396,9 @@ extension PhysicsWorld {
             } else {
                 parallel?.prepareContacts {
                     if madeInPreparation { lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf) }
+                    // The narrowphase walk's pair removals, serial work that otherwise left the workers waiting.
+                    PhysicsWorld.removePairs(pairRemovals, from: &pairTable)
+                    pairRemovals.removeAll(keepingCapacity: true)
                 }
             }
             if fusesSubsteps {
@@ -539,6 +546,8 @@ extension PhysicsWorld {
         }
         }
         }
+        // Back before the step finishes, which takes out any pairs the preparation did not.
+        swap(&pairTable, &contactOfPair); swap(&pairRemovals, &pendingPairRemovals)
         finishStep(states: states, inputs: inputs, watches: watches, dt: dt, finished: finished, marks: anyMarks,
                    pool: pool)
     }
@@ -575,6 +584,7 @@ extension PhysicsWorld {
                                      finished: Bool, marks: UInt8, pool: WorkerPool?) {
         if finished { stepsFinishedInSolve += 1 }
         for w in watches { events[Int(w.event)].impulse = w.total }
+        finishPairRemovals()
 
         var marks = marks
         if !finished {

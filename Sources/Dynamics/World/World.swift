@@ -16,6 +16,10 @@ struct PhysicsWorld {
     var broadPhase = BroadPhase()
     /// Contact of each shape pair. Used only for look-up, never iterated, so it cannot make the order vary.
     var contactOfPair = PairMap()
+    /// Keys of pairs whose contacts the step's narrowphase walk destroyed, still in `contactOfPair`: taken out while
+    /// the workers prepare the step's constraints (`finishPairRemovals`), in the order they were listed. Nothing
+    /// reads the table between the walk and then; the step takes out any still listed before it returns.
+    var pendingPairRemovals = ContiguousArray<UInt64>()
     var freeBodies: [Int32] = []
     var freeShapes: [Int32] = []
     var freeContacts: [Int32] = []
@@ -348,10 +352,16 @@ struct PhysicsWorld {
     }
 
     /// Removes a contact without an event: contacts removed by changes outside the step are not reported.
-    mutating func destroyContact(_ id: Int32) {
+    /// `defersPairRemoval`: its pair's key is listed in `pendingPairRemovals` rather than taken out of the pair table
+    /// now (see `finishPairRemovals`).
+    mutating func destroyContact(_ id: Int32, defersPairRemoval: Bool = false) {
         let c = contacts[Int(id)]
         guard c.inUse else { return }
-        contactOfPair[Contact.key(c.shapeA, c.shapeB)] = nil
+        if defersPairRemoval {
+            pendingPairRemovals.append(Contact.key(c.shapeA, c.shapeB))
+        } else {
+            contactOfPair[Contact.key(c.shapeA, c.shapeB)] = nil
+        }
         contacts[Int(id)].inUse = false
         if c.touching {
             endTouch(id)
@@ -359,6 +369,18 @@ struct PhysicsWorld {
             wakeBody(c.bodyA); wakeBody(c.bodyB)
         }
         Self.release(&freeContacts, id)
+    }
+
+    /// Takes the keys listed in `pendingPairRemovals` out of the pair table, in order.
+    mutating func finishPairRemovals() {
+        guard !pendingPairRemovals.isEmpty else { return }
+        Self.removePairs(pendingPairRemovals, from: &contactOfPair)
+        pendingPairRemovals.removeAll(keepingCapacity: true)
+    }
+
+    /// Takes `keys` out of `table`, in order.
+    static func removePairs(_ keys: ContiguousArray<UInt64>, from table: inout PairMap) {
+        for key in keys { table[key] = nil }
     }
 
     mutating func destroyContacts(ofShape s: Int32) {
