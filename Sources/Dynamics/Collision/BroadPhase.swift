@@ -355,5 +355,8 @@ private struct PairSearchJob {
             job.broadPhase.pointee.findPairs(of: job.moved[k], skipping: { a, b in job.known.pointee[Contact.key(a, b)] != nil },
                                              into: &job.lists[chunk])
         }
+        // Sorted here, on whichever thread runs the chunk: the stepping thread's sort of all the lists together then
+        // finds them as sorted runs and only merges them.
+        job.lists[chunk].sort()
     }
 }
