@@ -12,32 +12,20 @@ struct ParallelStep {
     let job: UnsafeMutablePointer<StepJob>
     let tuning: ParallelTuning
 
-    /// Chunks for `count` items at no fewer than `minimum` items a chunk (`WorkerPool.split`), with the items of
-    /// each kept in the job.
+    /// Chunks for `count` items at no fewer than `minimum` items a chunk, at most `perThread` a thread
+    /// (`WorkerPool.split`), with the items of each kept in the job.
     @inline(__always)
-    private func chunks(_ count: Int, minimum: Int) -> Int {
+    private func chunks(_ count: Int, minimum: Int, perThread: Int = ParallelStep.chunksPerThread) -> Int {
         guard count > 0 else { return 0 }
-        let split = pool.split(count, minimum: minimum)
+        let split = pool.split(count, minimum: minimum, perThread: perThread)
         job.pointee.chunkSize = split.size
         return split.chunks
     }
 
-    /// Chunks of the kept quads' job (`writeKeptQuads`) for `count` quads: up to `keptQuadChunksPerThread` a thread,
-    /// of at least a sixteenth of `ParallelTuning.loopChunk` quads (16), with the quads of each kept in the job.
-    /// Each chunk makes and prepares its quads' constraints, whose cost varies with their kinds, and the thread left
-    /// with the last one kept the others waiting: at four chunks a thread, the large pyramid's worker sat idle a
-    /// twentieth of its frame.
-    @inline(__always)
-    private func keptQuadChunks(_ count: Int) -> Int {
-        guard count > 0 else { return 0 }
-        let minimum = max(1, tuning.loopChunk / 16)
-        let n = max(1, min((count + minimum - 1) / minimum, pool.participants * Self.keptQuadChunksPerThread))
-        let size = (count + n - 1) / n
-        job.pointee.chunkSize = size
-        return (count + size - 1) / size
-    }
-
-    /// Most chunks of the kept quads' job per thread; the marks' count counts on it too.
+    /// Most chunks of the kept quads' job (`writeKeptQuads`) per thread, of at least a sixteenth of
+    /// `ParallelTuning.loopChunk` quads (16); the marks' count counts on it too. Each chunk makes and prepares its
+    /// quads' constraints, whose cost varies with their kinds, and the thread left with the last one kept the others
+    /// waiting: at four chunks a thread, the large pyramid's worker sat idle a twentieth of its frame.
     static let keptQuadChunksPerThread = 16
 
     /// Prepares every contact constraint (`ContactSolver.prepare`), with `meanwhile` run on this thread while the
@@ -99,7 +87,8 @@ struct ParallelStep {
                 job.pointee.writtenQuads = quads
                 job.pointee.quadLinks = links.baseAddress
                 job.pointee.quadSlotSources = slotSources
-                let n = keptQuadChunks(quads.count)
+                let n = chunks(quads.count, minimum: max(1, tuning.loopChunk / 16),
+                               perThread: Self.keptQuadChunksPerThread)
                 pool.run(StepJob.writeQuads, job, chunks: n)
                 let found = checks[0..<n]
                 if found.contains(ContactLanes.QuadsWritten.kindChanged.rawValue) { return ContactLanes.QuadsWritten.kindChanged }

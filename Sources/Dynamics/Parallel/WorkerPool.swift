@@ -117,9 +117,9 @@ final class WorkerPool: @unchecked Sendable {
     /// (`ParallelStep.chunksPerThread`), so a thread the system has descheduled holds up no more than a small
     /// share; the chunks and the items of each (the last may hold fewer). No chunks for no items.
     @inline(__always)
-    func split(_ count: Int, minimum: Int) -> (chunks: Int, size: Int) {
+    func split(_ count: Int, minimum: Int, perThread: Int = ParallelStep.chunksPerThread) -> (chunks: Int, size: Int) {
         guard count > 0 else { return (0, 1) }
-        let n = max(1, min((count + minimum - 1) / minimum, participants * ParallelStep.chunksPerThread, Self.maxChunks))
+        let n = max(1, min((count + minimum - 1) / minimum, participants * perThread, Self.maxChunks))
         let size = (count + n - 1) / n
         return ((count + size - 1) / size, size)
     }
