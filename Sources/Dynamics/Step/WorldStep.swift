@@ -25,8 +25,6 @@ extension PhysicsWorld {
         events.removeAll(keepingCapacity: true)
         finishProxyMoves()
         guard dt > 0, substeps > 0 else { return }
-        self.defersProxyMoves = defersProxyMoves
-        defer { self.defersProxyMoves = false }
         let h = dt / Double(substeps)
         let inverseH = 1 / h
 
@@ -244,7 +242,7 @@ extension PhysicsWorld {
                                             constraints: &constraints, bouncing: bouncing, watches: &watches,
                                             impactChanged: &impactChanged, gains: &impactGains)
             finishStep(states: states, inputs: inputs, watches: watches, dt: dt,
-                       finished: true, marks: marks, pool: pool)
+                       finished: true, marks: marks, pool: pool, defersProxyMoves: defersProxyMoves)
             return
         }
         // The solve is split only when what moves is large enough; a world mostly asleep solves on this thread.
@@ -549,7 +547,7 @@ extension PhysicsWorld {
         // Back before the step finishes, which takes out any pairs the preparation did not.
         swap(&pairTable, &contactOfPair); swap(&pairRemovals, &pendingPairRemovals)
         finishStep(states: states, inputs: inputs, watches: watches, dt: dt, finished: finished, marks: anyMarks,
-                   pool: pool)
+                   pool: pool, defersProxyMoves: defersProxyMoves)
     }
 
     /// Gives `constraints` `count` elements without making them: they are made by the threads that prepare them,
@@ -579,9 +577,10 @@ extension PhysicsWorld {
     /// motion written back, continuous collision, proxies and sleep. `finished` says the solve's threads already
     /// wrote the motion back (`StepJob.finishSolve`, `PartitionJob`), and `marks` what they found there
     /// (`FinalizeMark`): a body whose state was not finite, whose step is still to discard, or one marked fast.
+    /// `defersProxyMoves`: see `step(dt:substeps:pool:defersProxyMoves:)`.
     private mutating func finishStep(states: ContiguousArray<BodyState>, inputs: ContiguousArray<VelocityInput>,
                                      watches: ContiguousArray<ImpulseWatch>, dt: Double,
-                                     finished: Bool, marks: UInt8, pool: WorkerPool?) {
+                                     finished: Bool, marks: UInt8, pool: WorkerPool?, defersProxyMoves: Bool) {
         if finished { stepsFinishedInSolve += 1 }
         for w in watches { events[Int(w.event)].impulse = w.total }
         finishPairRemovals()
@@ -594,7 +593,7 @@ extension PhysicsWorld {
             discardUnfinishedBodies(states: states, inputs: inputs)
         }
         if marks & FinalizeMark.fast != 0 { solveContinuous(inputs: inputs, dt: dt) }
-        updateProxies(inputs: inputs, pool: pool, tuning: parallelTuning)
+        updateProxies(inputs: inputs, pool: pool, tuning: parallelTuning, defersMoves: defersProxyMoves)
         if enableSleep { updateSleep(dt: dt) }
         // What this step's growth left with the allocator, given back now rather than a step later. The step's
         // scratch arrays are swapped out until it returns, so their room is not counted here.
@@ -906,11 +905,12 @@ extension PhysicsWorld {
     }
 
     /// Moves broadphase proxies of bodies whose tight boxes left their fattened ones. With a pool, the tight boxes
-    /// are taken across the workers first (`ProxyBoxJob`) and only the moves are made here, in the same order.
+    /// are taken across the workers first (`ProxyBoxJob`) and only the moves are made here, in the same order, or,
+    /// with `defersMoves`, listed for later (`pendingProxyMoves`).
     private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>, pool: WorkerPool?,
-                                        tuning: ParallelTuning) {
+                                        tuning: ParallelTuning, defersMoves: Bool) {
         if let pool, inputs.count >= 2 * max(tuning.loopChunk, 1) {
-            updateProxies(inputs: inputs, pool: pool, chunkMinimum: max(tuning.loopChunk, 1))
+            updateProxies(inputs: inputs, pool: pool, chunkMinimum: max(tuning.loopChunk, 1), defersMoves: defersMoves)
             return
         }
         // Every moving shape gets its tight box on the buffers; the scan stops at the few bodies with a fat box that
@@ -951,7 +951,8 @@ extension PhysicsWorld {
     }
 
     /// `updateProxies` with the tight boxes taken across `pool`'s threads.
-    private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>, pool: WorkerPool, chunkMinimum: Int) {
+    private mutating func updateProxies(inputs: ContiguousArray<VelocityInput>, pool: WorkerPool, chunkMinimum: Int,
+                                        defersMoves: Bool) {
         let (chunks, size) = pool.split(inputs.count, minimum: chunkMinimum)
         scratchProxyEscapes.removeAll(keepingCapacity: true)
         scratchProxyEscapes.append(contentsOf: repeatElement(-1, count: 2 * chunks))
@@ -970,7 +971,7 @@ extension PhysicsWorld {
         }
         for c in 0..<chunks where scratchProxyEscapes[2 * c] >= 0 {
             for k in Int(scratchProxyEscapes[2 * c])...Int(scratchProxyEscapes[2 * c + 1]) {
-                if defersProxyMoves {
+                if defersMoves {
                     pendingProxyMoves.append(inputs[k].body)
                 } else {
                     moveEscapedProxies(ofBody: Int(inputs[k].body))

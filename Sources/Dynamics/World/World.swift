@@ -83,8 +83,6 @@ struct PhysicsWorld {
     /// to defer its proxy moves lists the bodies here instead, for its caller to move them while the workers write
     /// the items back. Empty once they are moved.
     var pendingProxyMoves = ContiguousArray<Int32>()
-    /// Set for the length of a step that may leave its proxy moves pending.
-    var defersProxyMoves = false
     /// Times pending proxy moves were made after their step (for tests).
     var proxyMovesMadeAfterStep = 0
     /// `growingRoom` when the allocator was last asked to give freed pages back (see `trimFreedMemoryAfterGrowth`).
