@@ -346,6 +346,91 @@ struct ContactLanes {
         quads.withUnsafeMutableBufferPointer { solverBodies.build($0, states: states) }
     }
 
+    /// Writes the layout of the last build, of the constraints `constraints`, into `order`, `kinds` and `ends`, one
+    /// entry per constraint, for `adopt` to lay the same constraints out again (`PartitionLaneLayouts`): the
+    /// constraints group by group in their lanes' order (the first of each group marked with
+    /// `PartitionLaneLayouts.groupMark`), each constraint's kind and its moving bodies. The build must have grouped
+    /// the constraints, already prepared, without preparing them itself.
+    func keepLayout(order: UnsafeMutablePointer<Int32>, kinds: UnsafeMutablePointer<UInt8>,
+                    ends: UnsafeMutablePointer<SIMD2<Int32>>, constraints: UnsafePointer<ContactConstraint>,
+                    states: UnsafeMutableBufferPointer<BodyState>) {
+        var written = 0
+        sources.withUnsafeBufferPointer { sources in
+            for group in groups {
+                let start = Int(group.quadStart)
+                var mark = PartitionLaneLayouts.groupMark
+                for q in start..<start + Int(group.blockQuads + group.twoPointQuads + group.onePointQuads) {
+                    for lane in 0..<4 where sources[q][lane] >= 0 {
+                        order[written] = sources[q][lane] | mark
+                        mark = 0
+                        written += 1
+                    }
+                }
+            }
+        }
+        solveOrder.links.withUnsafeBufferPointer { links in
+            for i in links.indices {
+                kinds[i] = Self.kind(of: constraints + i)
+                ends[i] = ContactSolveOrder.movingEnds(of: links[i], states: states)
+            }
+        }
+    }
+
+    /// Lays `n` constraints out in quads by a layout `keepLayout` wrote for the same constraints at an earlier build,
+    /// instead of working their solve order out, and reads their links (contact, bodies, touch record) from `link`.
+    /// Returns false, leaving the lanes for a build, when a constraint's moving bodies are not the ones `ends` gives.
+    /// The quads are made room for, not written: the caller writes them from the links (`writeQuads` with
+    /// `BlockQuad.Unprepared.makes`), which stops at a constraint whose kind is not the one `kinds` gives, and
+    /// names their solver bodies (`nameSolverBodies`). With the same kinds, the layout is the one `build` gives.
+    mutating func adopt(count n: Int, order: UnsafePointer<Int32>, kinds: UnsafePointer<UInt8>,
+                        ends: UnsafePointer<SIMD2<Int32>>, states: UnsafeMutableBufferPointer<BodyState>,
+                        link: (Int) -> SIMD4<Int32>) -> Bool {
+        preparedInSolveOrder = false
+        laidOutFromKinds = false
+        guard grouping, solveOrder.adoptLinks(count: n, states: states, ends: ends, link: link) else { return false }
+        sources.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        groups.removeAll(keepingCapacity: true)
+        let unmarked = ~PartitionLaneLayouts.groupMark
+        @inline(__always) func constraint(at k: Int) -> Int32 { order[k] & unmarked }
+        var quadCount = 0, first = 0
+        while first < n {
+            var end = first + 1
+            while end < n && order[end] & PartitionLaneLayouts.groupMark == 0 { end += 1 }
+            // Block-solved constraints first, then the other two-point ones, as `build` put them.
+            var blockEnd = first
+            while blockEnd < end && kinds[Int(constraint(at: blockEnd))] == 0 { blockEnd += 1 }
+            var twoEnd = blockEnd
+            while twoEnd < end && kinds[Int(constraint(at: twoEnd))] == 1 { twoEnd += 1 }
+            let blockQuads = (blockEnd - first + 3) / 4
+            let twoPointQuads = (twoEnd - blockEnd + 3) / 4
+            let otherQuads = (end - blockEnd + 3) / 4
+            for half in 0..<2 {
+                var r = half == 0 ? first : blockEnd
+                let to = half == 0 ? blockEnd : end
+                while r < to {
+                    var lanes = SIMD4<Int32>(repeating: -1)
+                    for lane in 0..<min(4, to - r) { lanes[lane] = constraint(at: r + lane) }
+                    sources.append(lanes)
+                    r += 4
+                }
+            }
+            Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)), to: &runs)
+            groups.append(LaneGroup(quadStart: Int32(quadCount), blockQuads: Int32(blockQuads),
+                                    twoPointQuads: Int32(twoPointQuads),
+                                    onePointQuads: Int32(otherQuads - twoPointQuads)))
+            quadCount += blockQuads + otherQuads
+            first = end
+        }
+        if quads.count < quadCount {
+            quads.append(contentsOf: repeatElement(WideContact(), count: quadCount - quads.count))
+        } else if quads.count > quadCount {
+            quads.removeLast(quads.count - quadCount)
+        }
+        peakQuads = max(peakQuads, quadCount)
+        return true
+    }
+
     /// Writes the quads `range` from the constraints their lanes hold (`sources`): each quad is written from its
     /// own constraints only, so the quads can be written in any split.
     @inline(__always)

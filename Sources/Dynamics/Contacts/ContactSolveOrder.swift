@@ -103,8 +103,7 @@ struct ContactSolveOrder {
             for i in 0..<n {
                 let l = link(i)
                 links[i] = l
-                let a = l.y, b = l.z
-                let e = SIMD2(states[Int(a)].moves ? a : -1, states[Int(b)].moves ? b : -1)
+                let e = Self.movingEnds(of: l, states: states)
                 ends[i] = e
                 if same && kept[i] != e { same = false }
             }
@@ -112,6 +111,32 @@ struct ContactSolveOrder {
         }
         }
         return same
+    }
+
+    /// The moving bodies of the constraint `link` names (-1 for a body that does not move).
+    @inline(__always)
+    static func movingEnds(of link: SIMD4<Int32>, states: UnsafeMutableBufferPointer<BodyState>) -> SIMD2<Int32> {
+        let a = link.y, b = link.z
+        return SIMD2(states[Int(a)].moves ? a : -1, states[Int(b)].moves ? b : -1)
+    }
+
+    /// Reads the links of `n` constraints laid out in lanes from a kept layout (`ContactLanes.adopt`), leaving the
+    /// order itself as it was; returns whether every constraint's moving bodies are the ones `ends` gives.
+    mutating func adoptLinks(count n: Int, states: UnsafeMutableBufferPointer<BodyState>,
+                             ends: UnsafePointer<SIMD2<Int32>>, link: (Int) -> SIMD4<Int32>) -> Bool {
+        lastKept = false
+        if links.count != n {
+            links.removeAll(keepingCapacity: true)
+            links.append(contentsOf: repeatElement(.zero, count: n))
+        }
+        return links.withUnsafeMutableBufferPointer { links in
+            for i in 0..<n {
+                let l = link(i)
+                links[i] = l
+                if Self.movingEnds(of: l, states: states) != ends[i] { return false }
+            }
+            return true
+        }
     }
 
     /// Gives every constraint its level (in `levelOf`) from `keptEnds` and returns how many levels there are.

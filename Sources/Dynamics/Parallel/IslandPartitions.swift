@@ -59,6 +59,9 @@ struct IslandPartitions {
     private var keptTuning = SIMD3<Int>.zero
     /// How many builds kept the layout of the build before (for tests and measurements).
     private(set) var layoutRepeats = 0
+    /// The partitions' lane layouts, kept while the partitions are (see `PartitionLaneLayouts`): forgotten whenever
+    /// the step is laid out anew.
+    var laneLayouts = PartitionLaneLayouts()
 
     /// Groups and packs; returns false, leaving the layout undefined, when there are fewer than
     /// `tuning.minimumPartitions` partitions (then there is nothing worth sharing out this way), or when one island
@@ -272,6 +275,7 @@ struct IslandPartitions {
                                  contacts: UnsafeBufferPointer<Contact>, touching: UnsafeBufferPointer<Int32>,
                                  joints jointBuf: UnsafeBufferPointer<Joint>, active: UnsafeBufferPointer<Int32>) {
         partitions.append(contentsOf: repeatElement(IslandPartition(), count: n))
+        laneLayouts.reset(partitionCount: n, constraintCount: touching.count)
         self.inputs.removeAll(keepingCapacity: true)
         self.inputs.append(contentsOf: repeatElement(0, count: inputs.count))
         self.joints.removeAll(keepingCapacity: true)

@@ -69,6 +69,9 @@ struct PartitionJob {
     /// Per partition, what writing its bodies back found (`FinalizeMark`, bits or-ed over the bodies): a state
     /// that was not finite, whose step is left for the stepping thread to discard, or a body marked fast.
     var finalizeMarks: UnsafeMutableBufferPointer<UInt8>
+    /// The partitions' lane layouts kept from step to step (`PartitionLaneLayouts`), or nil to arrange every
+    /// partition from scratch.
+    var laneLayouts: PartitionLaneLayouts.Buffers? = nil
 
     /// One partition: solved whole by the thread that takes it, or, when all the threads solve it together
     /// (`togetherSlot`), only gathered and arranged, its quads left for `solveTogether` to write.
@@ -83,7 +86,7 @@ struct PartitionJob {
         if together >= 0 {
             let part = job.pointee.partitions[p]
             gather(part, job, into: job.pointee.togetherInputs + together)
-            arrange(part, job, lanes: job.pointee.togetherLanes + together,
+            arrange(p, job, lanes: job.pointee.togetherLanes + together,
                     colouring: job.pointee.jointColourings + slot, writingQuads: false)
         } else {
             solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot,
@@ -100,7 +103,7 @@ struct PartitionJob {
         let part = job.pointee.partitions[p]
         gather(part, job, into: gathered)
         job.pointee.finalizeMarks[p] = gathered.pointee.withUnsafeBufferPointer { inputs in
-            solve(part, job, lanes: lanes, colouring: colouring, inputs: inputs)
+            solve(p, job, lanes: lanes, colouring: colouring, inputs: inputs)
         }
     }
 
@@ -113,14 +116,30 @@ struct PartitionJob {
         gathered.pointee.append(contentsOf: places.lazy.map { stepInputs[Int($0)] })
     }
 
-    /// Makes and prepares the constraints of `part` (unless they were prepared apart), prepares its joints' rows in
-    /// their solve order and arranges its contacts in `lanes`, writing the quads only with `writingQuads`; returns
-    /// the rows.
+    /// Makes and prepares the constraints of partition `p` (unless they were prepared apart), prepares its joints'
+    /// rows in their solve order and arranges its contacts in `lanes`, writing the quads only with `writingQuads`;
+    /// returns the rows. A partition of contacts alone takes the layout its lanes had in the step before, when it
+    /// still holds, and its quads are written straight from the contacts (`arrangeAsBefore`); otherwise its layout
+    /// is kept for the next step.
     @discardableResult
-    static func arrange(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+    static func arrange(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>,
                         lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
                         writingQuads: Bool) -> UnsafeMutableBufferPointer<JointRow> {
         let j = job.pointee
+        let part = j.partitions[p]
+        // Partitions prepared apart have their constraints made already; joints and impulse watches read what only
+        // a build lays out.
+        let keepable = writingQuads && !part.preparedApart && part.jointCount == 0 && part.watchCount == 0
+            && part.constraintCount > 0 && lanes.pointee.grouping
+        let layouts = keepable ? j.laneLayouts : nil
+        var kept = PartitionLaneLayouts.State.built
+        if let layouts, layouts.states[p] != PartitionLaneLayouts.State.none.rawValue {
+            if arrangeAsBefore(part, job, lanes: lanes, layouts: layouts) {
+                layouts.states[p] = PartitionLaneLayouts.State.reused.rawValue
+                return UnsafeMutableBufferPointer(start: j.jointRows + Int(part.jointStart), count: 0)
+            }
+            kept = .replaced
+        }
         let states = j.states, joints = j.joints
         let cons = UnsafeMutableBufferPointer(rebasing: j.constraints[range(part.constraintStart, part.constraintCount)])
         let active = UnsafeBufferPointer(rebasing: j.activeJoints[range(part.jointStart, part.jointCount)])
@@ -145,20 +164,67 @@ struct PartitionJob {
         if !watches.isEmpty {
             lanes.pointee.locate(watches, firstConstraint: Int(part.constraintStart), constraintCount: cons.count)
         }
+        if let layouts, let base = cons.baseAddress {
+            let start = Int(part.constraintStart)
+            lanes.pointee.keepLayout(order: layouts.order.baseAddress.unsafelyUnwrapped + start,
+                                     kinds: layouts.kinds.baseAddress.unsafelyUnwrapped + start,
+                                     ends: layouts.ends.baseAddress.unsafelyUnwrapped + start,
+                                     constraints: UnsafePointer(base), states: states)
+            layouts.states[p] = kept.rawValue
+        }
         return UnsafeMutableBufferPointer(start: j.jointRows + Int(part.jointStart), count: rowCount)
     }
 
-    /// Prepares and solves partition `part`, whose inputs are `inputs`, through the whole step, keeps its impulses
-    /// and writes its motion back; returns what the write-back found (`FinalizeMark` bits).
-    private static func solve(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+    /// Lays the contacts of `part` out in `lanes` as they were laid out in the step before (`ContactLanes.adopt`),
+    /// and writes their quads straight from the contacts, four block-solved constraints at once (`BlockQuad`), the
+    /// others made and prepared one by one first (`ContactLanes.writeQuads` with `BlockQuad.Unprepared.makes`).
+    /// Returns false when a constraint's moving bodies or kind are not the ones kept: the partition is then
+    /// arranged from scratch, which makes every constraint anew.
+    private static func arrangeAsBefore(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
+                                        lanes: UnsafeMutablePointer<ContactLanes>,
+                                        layouts: PartitionLaneLayouts.Buffers) -> Bool {
+        let j = job.pointee
+        guard let touches = j.touches.baseAddress, let constraints = j.constraints.baseAddress,
+              let states = j.states.baseAddress else { return false }
+        let start = Int(part.constraintStart), n = Int(part.constraintCount)
+        let kinds = UnsafePointer(layouts.kinds.baseAddress.unsafelyUnwrapped + start)
+        let order = j.contactOrder, contacts = j.contacts, bodies = UnsafePointer(j.bodies.baseAddress.unsafelyUnwrapped)
+        // What the quads' preparation reads is asked for here, in step order, where the records lie in order: the
+        // quads read it in solve order, scattered, and missed the cache on nearly every touch record.
+        guard lanes.pointee.adopt(count: n, order: layouts.order.baseAddress.unsafelyUnwrapped + start, kinds: kinds,
+                                  ends: layouts.ends.baseAddress.unsafelyUnwrapped + start, states: j.states,
+                                  link: { k in
+                                      let c = order[start + k]
+                                      let link = contacts[Int(c)].link(c)
+                                      ContactPrefetch.preparation(link, touches: touches, bodies: bodies,
+                                                                  states: states)
+                                      return link
+                                  }) else { return false }
+        let written = lanes.pointee.withQuadBuffers { quads, sources, links in
+            let unprepared = BlockQuad.Unprepared(kinds: kinds, links: links.baseAddress.unsafelyUnwrapped, makes: true,
+                                                  touches: UnsafePointer(touches), bodies: j.bodies, states: j.states,
+                                                  contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness,
+                                                  softness: BlockQuad.SoftnessFloats(contact: j.contactSoftness,
+                                                                                     static: j.staticSoftness))
+            return ContactLanes.writeQuads(quads.indices, quads, sources, constraints + start, states: states,
+                                           unprepared)
+        }
+        guard written != .kindChanged else { return false }
+        lanes.pointee.nameSolverBodies(states: j.states)
+        return true
+    }
+
+    /// Prepares and solves partition `p`, whose inputs are `inputs`, through the whole step, keeps its impulses and
+    /// writes its motion back; returns what the write-back found (`FinalizeMark` bits).
+    private static func solve(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>,
                               lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
                               inputs: UnsafeBufferPointer<VelocityInput>) -> UInt8 {
-        let j = job.pointee
+        let j = job.pointee, part = j.partitions[p]
         let states = j.states, bodies = j.bodies, joints = j.joints
         let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])
         let watches = UnsafeMutableBufferPointer(rebasing: j.watches[range(part.watchStart, part.watchCount)])
         let gains = j.gains
-        let rows = arrange(part, job, lanes: lanes, colouring: colouring, writingQuads: true)
+        let rows = arrange(p, job, lanes: lanes, colouring: colouring, writingQuads: true)
         var impactPass: Int32 = 0
         let inverseH = Float(j.inverseH)
         lanes.pointee.withSchedule { schedule in

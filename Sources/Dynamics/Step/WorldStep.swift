@@ -651,6 +651,13 @@ extension PhysicsWorld {
         let partitionCount = islands.partitions.count
         finalizeMarks.append(contentsOf: repeatElement(0, count: partitionCount
                                                                 + (together > 0 ? threads * ParallelStep.chunksPerThread : 0)))
+        // The partitions' lane layouts, out of `islands` while the job reads and writes them.
+        var layouts = PartitionLaneLayouts()
+        swap(&layouts, &islands.laneLayouts)
+        defer { swap(&layouts, &islands.laneLayouts) }
+        layouts.use(minimumIsland: scratchPartitionLanes[0].colouring.minimumIsland)
+        let keepsLayouts = keepsPartitionLaneLayouts
+        layouts.withBuffers { layoutBuf in
         bodies.withUnsafeMutableBufferPointer { bodyBuf in
         states.withUnsafeMutableBufferPointer { stateBuf in
         constraints.withUnsafeMutableBufferPointer { cons in
@@ -690,6 +697,7 @@ extension PhysicsWorld {
                                    restitutionThreshold: threshold, impactPassLimit: passLimit, dt: dt,
                                    sleepThreshold: sleepThreshold, marksFast: enableContinuous,
                                    finalizeMarks: UnsafeMutableBufferPointer(rebasing: marksBuf[0..<partitionCount]))
+            if keepsLayouts { job.laneLayouts = layoutBuf }
             withUnsafeMutablePointer(to: &job) { job in
                 if let pool {
                     pool.run(PartitionJob.prepare, job, chunks: prepareChunks)
@@ -730,6 +738,9 @@ extension PhysicsWorld {
         }
         }
         }
+        }
+        partitionsArrangedAsBefore += layouts.count(.reused)
+        partitionLayoutsReplaced += layouts.count(.replaced)
         for k in watches.indices { watches[k].total += constraints[Int(watches[k].constraint)].impactImpulse }
         releaseIdlePartitionLanes()
         return finalizeMarks.reduce(0, |)

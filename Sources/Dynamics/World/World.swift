@@ -117,6 +117,15 @@ struct PhysicsWorld {
     /// Steps split by islands with a partition solved by all the threads together (`PartitionJob.solveTogether`):
     /// tests read it to know that path ran.
     var stepsSolvedTogether = 0
+    /// Partitions laid out in lanes as in the step before (`PartitionLaneLayouts`), summed over the steps: tests
+    /// read it to know that path ran.
+    var partitionsArrangedAsBefore = 0
+    /// Partitions whose layout kept from the step before was found not to hold (a constraint of another kind, or
+    /// with other moving bodies) and that were arranged from scratch, summed over the steps.
+    var partitionLayoutsReplaced = 0
+    /// Whether partitions keep their lanes' layouts from step to step (`PartitionLaneLayouts`); off, every
+    /// partition is arranged from scratch, which gives the same bits (tests compare the two).
+    var keepsPartitionLaneLayouts = true
     /// Steps that solved a large island of joints colour by colour (`JointColouring`) on the whole-world path:
     /// tests read it to know that path ran.
     var stepsWithColouredJoints = 0

@@ -45,7 +45,10 @@ extension PhysicsWorld {
                 part("island tags", scratchIslands.rootTag), part("partitions", scratchIslands.partitions),
                 part("partition inputs", scratchIslands.inputs), part("partition joints", scratchIslands.joints),
                 part("constraint places", scratchIslands.constraintPlace),
-                part("partition contacts", scratchIslands.contactOrder)]
+                part("partition contacts", scratchIslands.contactOrder),
+                WorldStoragePart(name: "partition lane layouts", count: scratchIslands.laneLayouts.order.count,
+                                 capacity: scratchIslands.laneLayouts.order.count, elementBytes: 0,
+                                 fixedBytes: scratchIslands.laneLayouts.storageBytes)]
             + scratchPartitionLanes.flatMap {
                 [part("partition lane quads", $0.quads), part("partition lane sources", $0.sources),
                  solverBodies("partition lane solver bodies", $0),
