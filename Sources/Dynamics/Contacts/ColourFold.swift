@@ -12,12 +12,14 @@ enum ColourFold {
         case leftover(Int32)
     }
 
-    /// Places one constraint of level `level`; `used` holds each body's colours as bits, `lastLeftover` each body's
-    /// last leftover group (-1 for none), both updated.
+    /// Places one constraint of level `level`; `used` holds each body's colours as bits (at least `colours` of
+    /// them), `lastLeftover` each body's last leftover group (-1 for none), both updated.
     @inline(__always)
-    static func place(level: Int, _ a: Int, _ b: Int, colours: Int, used: UnsafeMutableBufferPointer<UInt64>,
-                      lastLeftover: UnsafeMutableBufferPointer<Int32>) -> Placement {
-        let all: UInt64 = colours == 64 ? ~0 : (1 << UInt64(colours)) - 1
+    static func place<Bits: FixedWidthInteger & UnsignedInteger>(
+        level: Int, _ a: Int, _ b: Int, colours: Int, used: UnsafeMutableBufferPointer<Bits>,
+        lastLeftover: UnsafeMutableBufferPointer<Int32>
+    ) -> Placement {
+        let all: Bits = colours == Bits.bitWidth ? ~0 : (1 << colours) - 1
         let taken = (a >= 0 ? used[a] : 0) | (b >= 0 ? used[b] : 0)
         let free = ~taken & all
         guard free != 0 else {
@@ -26,10 +28,10 @@ enum ColourFold {
             if b >= 0 { lastLeftover[b] = group }
             return .leftover(group)
         }
-        let ahead = free & (all << UInt64(level % colours))
+        let ahead = free & (all << (level % colours))
         let colour = (ahead != 0 ? ahead : free).trailingZeroBitCount
-        if a >= 0 { used[a] |= 1 << UInt64(colour) }
-        if b >= 0 { used[b] |= 1 << UInt64(colour) }
+        if a >= 0 { used[a] |= 1 << colour }
+        if b >= 0 { used[b] |= 1 << colour }
         return .colour(colour)
     }
 }

@@ -19,51 +19,47 @@ struct ContactColouring {
     /// where splitting a group across threads starts to pay for the barrier after it
     /// (`ParallelTuning.minimumGroupItems`); below it, colours would change results and gain nothing.
     var minimumIsland = 1_024
-    /// How many colours levels fold onto (at most 64: a body's colours are one bit each of a word). Fewer colours
-    /// make larger groups and fewer barriers; 8 to 32 held the stacks alike (docs/performance.md), and 16 leaves a
-    /// pair of bodies room for 14 other constraints before one has to wait for the leftovers.
+    /// How many colours levels fold onto (at most 32: a body's colours are one bit each of a 32-bit word). Fewer
+    /// colours make larger groups and fewer barriers; 8 to 32 held the stacks alike (docs/performance.md), and 16
+    /// leaves a pair of bodies room for 14 other constraints before one has to wait for the leftovers.
     static let colourCount = 16
 
-    /// Per body: its island's root (union-find), then per root the number of the island's constraints.
-    private var parent = ContiguousArray<Int32>()
-    private var islandSize = ContiguousArray<Int32>()
-    /// Per body: the colours its constraints took so far.
-    private var used = ContiguousArray<UInt64>()
-    /// Per body: the level of its last constraint solved after the colours (-1: none).
-    private var lastLeftover = ContiguousArray<Int32>()
-    /// Per constraint: its island's root.
+    /// Per body: the number of its island's constraints while the islands are counted (at the island's root), then
+    /// the colours its constraints took so far, as bits (`colourCount` of them fit).
+    private var counts = ContiguousArray<UInt32>()
+    /// Per constraint: its island's root while the islands are counted, then -1 for one left at its level.
     private var islandOf = ContiguousArray<Int32>()
 
     /// Bytes of room in its arrays.
     var storageBytes: Int {
-        (parent.capacity + islandSize.capacity + lastLeftover.capacity + islandOf.capacity)
-            * MemoryLayout<Int32>.stride + used.capacity * MemoryLayout<UInt64>.stride
+        counts.capacity * MemoryLayout<UInt32>.stride + islandOf.capacity * MemoryLayout<Int32>.stride
     }
 
     /// Replaces the level (`levels`, in solve slots) of every constraint of a large island by its colour; returns how
     /// many slots there are now (`levelCount` when nothing is coloured). `ends` holds each constraint's moving bodies
     /// (-1 for one that does not move: static, sleeping and kinematic bodies are never changed by a constraint, so
     /// sharing them orders nothing), and `bodyCount` bounds their indices.
+    ///
+    /// `scratch` holds an entry per body, whatever they hold: the islands' union-find parents, then each body's last
+    /// leftover group. The caller's own per-body array lends it (`ContactSolveOrder`'s levels, which are done with
+    /// by then), and the counts share one array with the colours: a coloured world pays 4 bytes a body here, where
+    /// four arrays of its own cost 20. Only the entries of the constraints' moving bodies are read, each written
+    /// first.
     mutating func recolour(_ ends: UnsafeBufferPointer<SIMD2<Int32>>, bodyCount: Int,
-                           levels: UnsafeMutableBufferPointer<Int32>, levelCount: Int) -> Int {
+                           levels: UnsafeMutableBufferPointer<Int32>, levelCount: Int,
+                           scratch: UnsafeMutableBufferPointer<Int32>) -> Int {
         let n = ends.count, minimum = max(1, minimumIsland)
         // Fewer constraints in all than one island needs: nothing to do, and nothing to pay.
         guard n >= minimum else { return levelCount }
-        if parent.count != bodyCount {
-            parent = ContiguousArray(repeating: 0, count: bodyCount)
-            islandSize = ContiguousArray(repeating: 0, count: bodyCount)
-            used = ContiguousArray(repeating: 0, count: bodyCount)
-            lastLeftover = ContiguousArray(repeating: -1, count: bodyCount)
-        }
+        precondition(scratch.count >= bodyCount, "the colouring's scratch holds an entry per body")
+        if counts.count != bodyCount { counts = ContiguousArray(repeating: 0, count: bodyCount) }
         if islandOf.count < n { islandOf.append(contentsOf: repeatElement(0, count: n - islandOf.count)) }
         return islandOf.withUnsafeMutableBufferPointer { islandOf in
-        parent.withUnsafeMutableBufferPointer { parent in
-        islandSize.withUnsafeMutableBufferPointer { size in
-        used.withUnsafeMutableBufferPointer { used in
-        lastLeftover.withUnsafeMutableBufferPointer { lastLeftover in
+        counts.withUnsafeMutableBufferPointer { counts in
+            let parent = scratch
             for e in ends {
-                if e.x >= 0 { parent[Int(e.x)] = e.x; size[Int(e.x)] = 0 }
-                if e.y >= 0 { parent[Int(e.y)] = e.y; size[Int(e.y)] = 0 }
+                if e.x >= 0 { parent[Int(e.x)] = e.x; counts[Int(e.x)] = 0 }
+                if e.y >= 0 { parent[Int(e.y)] = e.y; counts[Int(e.y)] = 0 }
             }
             // Roots depend only on the constraints (`UnionFind`).
             for e in ends where e.x >= 0 && e.y >= 0 { UnionFind.join(e.x, e.y, parent) }
@@ -74,10 +70,13 @@ struct ContactColouring {
                 guard ends[i].x >= 0 || ends[i].y >= 0 else { islandOf[i] = -1; continue }
                 let r = UnionFind.find(ends[i].x >= 0 ? ends[i].x : ends[i].y, parent)
                 islandOf[i] = r
-                size[Int(r)] += 1
-                if size[Int(r)] >= minimum { any = true }
+                counts[Int(r)] += 1
+                if counts[Int(r)] >= minimum { any = true }
             }
             guard any else { return levelCount }
+            // The constraints of small islands keep their levels; the counts and parents are done with.
+            for i in 0..<n where islandOf[i] >= 0 && counts[Int(islandOf[i])] < UInt32(minimum) { islandOf[i] = -1 }
+            let used = counts, lastLeftover = scratch
             for e in ends {
                 if e.x >= 0 { used[Int(e.x)] = 0; lastLeftover[Int(e.x)] = -1 }
                 if e.y >= 0 { used[Int(e.y)] = 0; lastLeftover[Int(e.y)] = -1 }
@@ -86,7 +85,7 @@ struct ContactColouring {
             // Leftovers come after every colour and every level of the islands left alone.
             let leftoverStart = Int32(max(levelCount, colours))
             var slots = levelCount
-            for i in 0..<n where islandOf[i] >= 0 && size[Int(islandOf[i])] >= minimum {
+            for i in 0..<n where islandOf[i] >= 0 {
                 let a = Int(ends[i].x), b = Int(ends[i].y)
                 switch ColourFold.place(level: Int(levels[i]), a, b, colours: colours, used: used,
                                         lastLeftover: lastLeftover) {
@@ -99,9 +98,6 @@ struct ContactColouring {
                 }
             }
             return slots
-        }
-        }
-        }
         }
         }
     }

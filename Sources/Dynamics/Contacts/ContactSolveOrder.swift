@@ -82,10 +82,14 @@ struct ContactSolveOrder {
         isKept = true
         keptMinimumIsland = colouring.minimumIsland
         groupCount = assignLevels(bodyCount: states.count)
+        // The levels' per-body array is done with: the colouring borrows it.
         groupCount = levelOf.withUnsafeMutableBufferPointer { levelOf in
             keptEnds.withUnsafeBufferPointer { ends in
-                colouring.recolour(ends, bodyCount: states.count,
-                                   levels: UnsafeMutableBufferPointer(rebasing: levelOf[0..<n]), levelCount: groupCount)
+                lastLevel.withUnsafeMutableBufferPointer { scratch in
+                    colouring.recolour(ends, bodyCount: states.count,
+                                       levels: UnsafeMutableBufferPointer(rebasing: levelOf[0..<n]),
+                                       levelCount: groupCount, scratch: scratch)
+                }
             }
         }
         sortByGroup(count: n)
