@@ -87,4 +87,16 @@ void luadyn_solve_groups_avx2(LuadynWideContact *quads, const LuadynLaneGroup *g
 static inline void luadyn_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
 static inline void luadyn_prefetch_for_write(const void *address) { __builtin_prefetch(address, 1, 3); }
 
+/* Tells the processor that the thread is spinning on a word another thread will change: on x86 the PAUSE
+   instruction, which stops the loop from filling the pipeline with loads (and, on a core shared by two hardware
+   threads, from taking the other's share of it) and spares the flush when the word changes; on ARM, YIELD. A
+   hint only: it changes no result. */
+static inline void luadyn_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 #endif

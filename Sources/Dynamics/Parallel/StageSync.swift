@@ -1,3 +1,4 @@
+import CContactKernels
 import Synchronization
 
 /// The shared words of a job whose threads go through stages together (the coloured joint passes,
@@ -39,22 +40,26 @@ struct StageSync {
     /// Waits until at least `blocks` blocks are finished, and sees what they wrote: a spin, then yielding the
     /// processor to whoever is finishing them.
     ///
-    /// The spin is long (`spinsBeforeYielding`, a hundred microseconds or so): a thread waiting at a stage
-    /// that yields gives its processor to any other process that wants it, and the system may not give it back
-    /// before its next tick, 4 ms here, while the other threads stop at the next stage to wait for its blocks. With
-    /// one busy process beside a two-worker step, yielding after a thousand spins took every frame of the large
-    /// pyramid to one tick (docs/performance.md, "Contact sub-steps as one job").
+    /// Each load follows a pause (`luadyn_spin_pause`): a tight loop of loads took the core's issue slots and,
+    /// when the counting thread shares the core, its share of them. The spin is long (`spinsBeforeYielding`, a
+    /// hundred microseconds or so of pauses): a thread waiting at a stage that yields gives its processor to any
+    /// other process that wants it, and the system may not give it back before its next tick, 4 ms here, while the
+    /// other threads stop at the next stage to wait for its blocks. With one busy process beside a two-worker step,
+    /// yielding after a thousand plain spins took every frame of the large pyramid to one tick (docs/performance.md,
+    /// "Contact sub-steps as one job").
     @inline(__always)
     func waitForFinished(_ blocks: Int) {
         var spins = 0
         while words[0].load(ordering: .acquiring) < UInt64(blocks) {
+            luadyn_spin_pause()
             spins += 1
             if spins > Self.spinsBeforeYielding { StageSync.yield() }
         }
     }
 
-    /// Loads of the finished count a waiting thread makes before it starts yielding the processor.
-    static let spinsBeforeYielding = 100_000
+    /// Loads of the finished count a waiting thread makes before it starts yielding the processor: about 100
+    /// microseconds of pauses (24 ns each on this project's machine).
+    static let spinsBeforeYielding = 4_000
 
     /// Block `b` of `n` over `count` items: `n` ranges in a row from 0 to `count`, of sizes that differ by one at most.
     @inline(__always)
