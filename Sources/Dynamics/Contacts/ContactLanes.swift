@@ -270,12 +270,9 @@ struct ContactLanes {
                     blockEnd = Self.partition(rows, 0, m) { records[Int($0)].isBlockSolved }
                     twoEnd = Self.partition(rows, blockEnd, m) { records[Int($0)].pointCount > 1 }
                 }
-                let blockQuads = (blockEnd + 3) / 4
-                // A quad whose first constraint has two points goes with the two-point quads.
-                let twoPointQuads = (twoEnd - blockEnd + 3) / 4
-                let otherQuads = (m - blockEnd + 3) / 4
+                let shape = GroupQuads(blockRows: blockEnd, twoPointRows: twoEnd - blockEnd, rows: m)
                 let quadStart = quadCount - direct
-                quadCount += blockQuads + otherQuads
+                quadCount += shape.count
                 // The quads are written in place: building each one and appending it copied about 600 bytes a quad.
                 if quads.count < quadCount {
                     quads.append(contentsOf: repeatElement(WideContact(), count: quadCount - quads.count))
@@ -318,11 +315,7 @@ struct ContactLanes {
                         namedQuads = quadCount
                     }
                 }
-                Self.appendRun((Int32(direct + blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)),
-                               to: &runs)
-                groups.append(LaneGroup(quadStart: Int32(quadStart), blockQuads: Int32(direct + blockQuads),
-                                        twoPointQuads: Int32(twoPointQuads),
-                                        onePointQuads: Int32(otherQuads - twoPointQuads)))
+                Self.appendGroup(at: quadStart, shape, direct: direct, runs: &runs, groups: &groups)
             }
         }
         }
@@ -359,7 +352,7 @@ struct ContactLanes {
             for group in groups {
                 let start = Int(group.quadStart)
                 var mark = PartitionLaneLayouts.groupMark
-                for q in start..<start + Int(group.blockQuads + group.twoPointQuads + group.onePointQuads) {
+                for q in start..<start + group.itemCount {
                     for lane in 0..<4 where sources[q][lane] >= 0 {
                         order[written] = sources[q][lane] | mark
                         mark = 0
@@ -402,9 +395,7 @@ struct ContactLanes {
             while blockEnd < end && kinds[Int(constraint(at: blockEnd))] == 0 { blockEnd += 1 }
             var twoEnd = blockEnd
             while twoEnd < end && kinds[Int(constraint(at: twoEnd))] == 1 { twoEnd += 1 }
-            let blockQuads = (blockEnd - first + 3) / 4
-            let twoPointQuads = (twoEnd - blockEnd + 3) / 4
-            let otherQuads = (end - blockEnd + 3) / 4
+            let shape = GroupQuads(blockRows: blockEnd - first, twoPointRows: twoEnd - blockEnd, rows: end - first)
             for half in 0..<2 {
                 var r = half == 0 ? first : blockEnd
                 let to = half == 0 ? blockEnd : end
@@ -415,11 +406,8 @@ struct ContactLanes {
                     r += 4
                 }
             }
-            Self.appendRun((Int32(blockQuads), Int32(twoPointQuads), Int32(otherQuads - twoPointQuads)), to: &runs)
-            groups.append(LaneGroup(quadStart: Int32(quadCount), blockQuads: Int32(blockQuads),
-                                    twoPointQuads: Int32(twoPointQuads),
-                                    onePointQuads: Int32(otherQuads - twoPointQuads)))
-            quadCount += blockQuads + otherQuads
+            Self.appendGroup(at: quadCount, shape, runs: &runs, groups: &groups)
+            quadCount += shape.count
             first = end
         }
         if quads.count < quadCount {
@@ -595,6 +583,30 @@ struct ContactLanes {
     /// How many quads the build writes before it names their solver bodies (`SolverBodies.name`): 36 KB of quads,
     /// which are still in the cache then.
     static let namingBatch = 64
+
+    /// The quads of one group whose rows lie block-solved first (`blockRows`), then the other two-point ones
+    /// (`twoPointRows`), then the one-point ones, `rows` in all: the block-solved rows four to a quad, then the rest
+    /// four to a quad, where a quad whose first constraint has two points goes with the two-point quads.
+    struct GroupQuads {
+        let block: Int, twoPoint: Int, other: Int
+        init(blockRows: Int, twoPointRows: Int, rows: Int) {
+            block = (blockRows + 3) / 4
+            twoPoint = (twoPointRows + 3) / 4
+            other = (rows - blockRows + 3) / 4
+        }
+        /// Quads of the group.
+        var count: Int { block + other }
+    }
+
+    /// Appends the run and the `LaneGroup` of a group of `shape` whose quads start at `quadStart`, after `direct`
+    /// block-solved quads prepared four constraints at once (`build(preparing:...)`), which count with its own.
+    private static func appendGroup(at quadStart: Int, _ shape: GroupQuads, direct: Int = 0,
+                                    runs: inout ContiguousArray<Int32>, groups: inout ContiguousArray<LaneGroup>) {
+        let onePoint = shape.other - shape.twoPoint
+        appendRun((Int32(direct + shape.block), Int32(shape.twoPoint), Int32(onePoint)), to: &runs)
+        groups.append(LaneGroup(quadStart: Int32(quadStart), blockQuads: Int32(direct + shape.block),
+                                twoPointQuads: Int32(shape.twoPoint), onePointQuads: Int32(onePoint)))
+    }
 
     /// How many kinds a run counts (see `runs`).
     static let kinds = 3
