@@ -8,9 +8,11 @@
 /// its motion sub-step by sub-step, so it must be integrated by the partition that solves them.
 ///
 /// Islands share no moving body, so solving each on its own, constraints in step order, gives every body the same
-/// sequence of operations as the whole step on one thread: the same bits. Islands are taken in order of their lowest
-/// body and packed into a partition until it holds about `ParallelTuning.partitionWork` items (bodies, contact
-/// constraints and joints), so the partitions depend on the world alone, never on the worker count.
+/// sequence of operations as the whole step on one thread: the same bits, however the islands are packed. Islands
+/// are taken in order of their lowest body and packed into a partition until it holds its share of the items
+/// (bodies, contact constraints and joints; see `ParallelTuning.partitionWork`) or `ParallelTuning.partitionIslands`
+/// islands. The share depends on the thread count: one thread packs the largest partitions, whose levels fill the
+/// quads best; more threads pack smaller ones, enough for each to get an even share.
 ///
 /// The step's inputs (by their places in the step's inputs), contact constraints, joints, bouncing constraints and
 /// impulse watches are laid out partition after partition, each partition's keeping step order, so a partition is a
@@ -54,9 +56,9 @@ struct IslandPartitions {
     static let dominatedSteps = 7
     /// Whether the last build split and left its nodes in place (each input body's `parent` its island's root,
     /// each root's `rootTag` its partition) for the next build to check its layout against (see `keepsLayout`),
-    /// and the tuning it packed with.
+    /// and what it packed with (`Packing`).
     private var nodesKept = false
-    private var keptTuning = SIMD3<Int>.zero
+    private var keptPacking = Packing.zero
     /// How many builds kept the layout of the build before (for tests and measurements).
     private(set) var layoutRepeats = 0
     /// The partitions' lane layouts, kept while the partitions are (see `PartitionLaneLayouts`): forgotten whenever
@@ -79,14 +81,16 @@ struct IslandPartitions {
     /// of whole islands gives the same bits, so the layout need only still be one.
     ///
     /// `inputs` are the step's velocity inputs (in body order), `touching` the contacts that become constraints (in
-    /// contact order), `active` the active joints (in step order).
+    /// contact order), `active` the active joints (in step order); `threads` the threads that will solve the
+    /// partitions.
     mutating func build(bodyCount: Int, inputs: UnsafeBufferPointer<VelocityInput>,
                         contacts: UnsafeBufferPointer<Contact>, touching: UnsafeBufferPointer<Int32>,
                         joints jointBuf: UnsafeBufferPointer<Joint>, active: UnsafeBufferPointer<Int32>,
-                        tuning: ParallelTuning) -> Bool {
+                        tuning: ParallelTuning, threads: Int = 1) -> Bool {
+        let packing = Self.packing(tuning, threads: threads)
         if nodesKept {
             if keepsLayout(bodyCount: bodyCount, inputs: inputs, contacts: contacts, touching: touching,
-                           active: active, tuning: tuning) {
+                           active: active, packing: packing) {
                 layoutRepeats += 1
                 return true
             }
@@ -105,7 +109,7 @@ struct IslandPartitions {
         // Worked out only after an unsplit build: a world whose islands split pays nothing for the check.
         if let unsplit = unsplitShape {
             if unsplit == StepShape(bodyCount: bodyCount, inputs: inputs, touching: touching, active: active,
-                                    tuning: tuning) {
+                                    packing: packing) {
                 unsplitRepeats += 1
                 return false
             }
@@ -116,9 +120,9 @@ struct IslandPartitions {
             rootTag = ContiguousArray(repeating: 0, count: bodyCount)
         }
         let totalWork = inputs.count + touching.count + active.count
-        let wanted = max(tuning.partitionsWanted, 1)
-        let target = max(tuning.partitionWork, totalWork / wanted + (totalWork % wanted == 0 ? 0 : 1))
-        var partitionCount = 0, largest = 0
+        let target = Self.partitionTarget(totalWork: totalWork, tuning: tuning, threads: threads)
+        let islandLimit = max(tuning.partitionIslands, 1)
+        var partitionCount = 0, largest = 0, islandsInPartition = 0
         parent.withUnsafeMutableBufferPointer { parent in
         rootTag.withUnsafeMutableBufferPointer { tag in
             for input in inputs { parent[Int(input.body)] = input.body }
@@ -148,11 +152,16 @@ struct IslandPartitions {
             for input in inputs where parent[Int(input.body)] == input.body {
                 let r = Int(input.body)
                 largest = max(largest, Int(tag[r]))
-                if partitionCount == 0 || work >= target {
+                // An island that would take the partition past its target starts the next one: a large island
+                // (a pile) is then a partition of its own, not one with the small islands before it added.
+                let islandWork = Int(tag[r])
+                if partitionCount == 0 || work > 0 && work + islandWork > target || islandsInPartition >= islandLimit {
                     partitionCount += 1
                     work = 0
+                    islandsInPartition = 0
                 }
-                work += Int(tag[r])
+                work += islandWork
+                islandsInPartition += 1
                 tag[r] = Int32(partitionCount - 1)
             }
         }
@@ -161,7 +170,7 @@ struct IslandPartitions {
         guard partitionCount >= tuning.minimumPartitions, !dominated else {
             clearNodes(inputs)
             unsplitShape = StepShape(bodyCount: bodyCount, inputs: inputs, touching: touching, active: active,
-                                     tuning: tuning)
+                                     packing: packing)
             if dominated { dominatedStepsLeft = Self.dominatedSteps }
             return false
         }
@@ -170,7 +179,7 @@ struct IslandPartitions {
         // A layout with joints is never kept (`keepsLayout` does not check them): its nodes are cleared.
         if active.isEmpty {
             nodesKept = true
-            keptTuning = Self.packing(tuning)
+            keptPacking = packing
         } else {
             clearNodes(inputs)
         }
@@ -178,16 +187,16 @@ struct IslandPartitions {
     }
 
     /// Whether the layout of the last build, which split and kept its nodes, still holds this step's islands
-    /// whole, each constraint with its moving bodies: the same tuning, no joints, the same moving bodies (each an
+    /// whole, each constraint with its moving bodies: the same packing, no joints, the same moving bodies (each an
     /// input then, as many now), the same touching contacts in the same order (each where the layout placed it),
     /// and each contact's moving bodies in the partition that holds its constraint. A contact record given to
     /// another pair of shapes since is checked by its bodies like any other; islands joined within a partition
     /// leave it whole.
     private func keepsLayout(bodyCount: Int, inputs: UnsafeBufferPointer<VelocityInput>,
                              contacts: UnsafeBufferPointer<Contact>, touching: UnsafeBufferPointer<Int32>,
-                             active: UnsafeBufferPointer<Int32>, tuning: ParallelTuning) -> Bool {
+                             active: UnsafeBufferPointer<Int32>, packing: Packing) -> Bool {
         guard active.isEmpty, joints.isEmpty, parent.count == bodyCount,
-              keptTuning == Self.packing(tuning),
+              keptPacking == packing,
               inputs.count == self.inputs.count, touching.count == contactOrder.count else { return false }
         return parent.withUnsafeBufferPointer { parent in
             rootTag.withUnsafeBufferPointer { tag in
@@ -214,25 +223,40 @@ struct IslandPartitions {
         }
     }
 
-    /// The numbers of `tuning` the packing reads.
+    /// The numbers the packing reads: `tuning`'s and the thread count.
+    typealias Packing = SIMD8<Int>
+
     @inline(__always)
-    static func packing(_ tuning: ParallelTuning) -> SIMD3<Int> {
-        SIMD3(tuning.minimumPartitions, tuning.partitionWork, tuning.partitionsWanted)
+    static func packing(_ tuning: ParallelTuning, threads: Int) -> Packing {
+        Packing(tuning.minimumPartitions, tuning.partitionWork, tuning.largestPartitionWork,
+                tuning.partitionsPerThread, tuning.partitionIslands, threads, 0, 0)
+    }
+
+    /// The items a partition is packed to, of `totalWork` in all on `threads` threads: a `partitionsPerThread`-th
+    /// of a thread's share, but at least `partitionWork` and at most `largestPartitionWork` (at least one). One
+    /// thread shares nothing out, and packs the largest.
+    static func partitionTarget(totalWork: Int, tuning: ParallelTuning, threads: Int) -> Int {
+        var even = Int.max
+        if threads > 1 {
+            let (wanted, overflow) = threads.multipliedReportingOverflow(by: max(tuning.partitionsPerThread, 1))
+            even = overflow ? 0 : totalWork / wanted + (totalWork % wanted == 0 ? 0 : 1)
+        }
+        return max(1, max(tuning.partitionWork, min(tuning.largestPartitionWork, even)))
     }
 
     /// What a build is given, in a few numbers: the counts of bodies, inputs, touching contacts and active joints,
-    /// the packing's tuning, and two running sums over the touching contacts' indices (the second sums the first
+    /// the packing, and two running sums over the touching contacts' indices (the second sums the first
     /// as it goes, so it depends on their order too). Equal shapes almost always mean the same islands; the build
     /// relies on it only to skip work (see `build`).
     struct StepShape: Equatable {
         var counts: SIMD4<Int>
-        var tuning: SIMD3<Int>
+        var packing: Packing
         var sums: SIMD2<UInt64>
 
         init(bodyCount: Int, inputs: UnsafeBufferPointer<VelocityInput>, touching: UnsafeBufferPointer<Int32>,
-             active: UnsafeBufferPointer<Int32>, tuning: ParallelTuning) {
+             active: UnsafeBufferPointer<Int32>, packing: Packing) {
             counts = SIMD4(bodyCount, inputs.count, touching.count, active.count)
-            self.tuning = IslandPartitions.packing(tuning)
+            self.packing = packing
             // Two chains of one addition each: a multiplying hash made a chain several times as long.
             var first: UInt64 = 0, second: UInt64 = 0
             for c in touching {

@@ -285,13 +285,22 @@ struct ParallelTuning {
     var jointChunk = 16
     /// Joints of a colour (`JointColouring`) per block when the colours are shared across the workers.
     var jointBlock = 64
-    /// The solve is split by islands (`IslandPartitions`) when the islands fill at least this many partitions of
-    /// about `partitionWork` items (bodies, contact constraints, joints) each, or of a `partitionsWanted`-th of the
-    /// step's items when that is more: enough partitions for the threads to share out evenly, few enough that
-    /// each is worth handing over. Then the wavefronts are not used.
+    /// The solve is split by islands (`IslandPartitions`) when the islands fill at least this many partitions.
+    /// Then the wavefronts are not used. A partition is packed up to a `partitionsPerThread`-th of each thread's
+    /// share of the step's items (bodies, contact constraints, joints), so the threads have enough partitions to
+    /// share out evenly, but to at least `partitionWork` items, so each is worth handing over, and to at most
+    /// `largestPartitionWork`, which one thread packs them to. Large partitions solve faster: islands packed
+    /// together share their levels (`ContactLanes`), so small stacks fill the quads' lanes. Many small pyramids on
+    /// one thread took a fifth less time with partitions of 4,096 items than with partitions of 256
+    /// (docs/performance.md). The cap bounds the room of every thread's lanes, which grows to the largest
+    /// partition it takes.
     var minimumPartitions = 2
     var partitionWork = 256
-    var partitionsWanted = 64
+    var largestPartitionWork = 4_096
+    var partitionsPerThread = 6
+    /// Most islands packed into one partition. Lone bodies are islands of one item that fill no lanes: packed up
+    /// to the work above, a partition of falling bodies only made the room for its gathered inputs larger.
+    var partitionIslands = 256
     /// A partition over one thread's share of the step's items with at least this many contact constraints is
     /// solved by all the threads together, group by group (`PartitionJob.solveTogether`); `Int.max` leaves every
     /// partition to one thread, which gives the same bits.
@@ -318,7 +327,7 @@ struct ParallelTuning {
     static let finestIslands = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1,
                                                contactItemChunk: 1, loopChunk: 1,
                                                minimumContacts: 0, contactChunk: 1, minimumJoints: 0, jointChunk: 1,
-                                               minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max,
+                                               minimumPartitions: 2, partitionWork: 1, largestPartitionWork: 1,
                                                dominantIslandShare: 1)
 }
 

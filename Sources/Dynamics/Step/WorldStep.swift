@@ -150,7 +150,7 @@ extension PhysicsWorld {
                                 activeJoints.withUnsafeBufferPointer { activeBuf in
                                     islands.build(bodyCount: bodies.count, inputs: inputBuf, contacts: contactBuf,
                                                   touching: touchingBuf, joints: jointBuf, active: activeBuf,
-                                                  tuning: tuning)
+                                                  tuning: tuning, threads: pool?.participants ?? 1)
                                 }
                             }
                         }

@@ -22,13 +22,15 @@ import Testing
             touching = contacts.indices.map { Int32($0) }
         }
 
-        func build(_ islands: inout IslandPartitions, _ tuning: ParallelTuning, bodyCount: Int = 6) -> Bool {
+        func build(_ islands: inout IslandPartitions, _ tuning: ParallelTuning, bodyCount: Int = 6,
+                   threads: Int = 1) -> Bool {
             inputs.withUnsafeBufferPointer { inputs in
                 contacts.withUnsafeBufferPointer { contacts in
                     touching.withUnsafeBufferPointer { touching in
                         islands.build(bodyCount: bodyCount, inputs: inputs, contacts: contacts, touching: touching,
                                       joints: UnsafeBufferPointer(start: nil, count: 0),
-                                      active: UnsafeBufferPointer(start: nil, count: 0), tuning: tuning)
+                                      active: UnsafeBufferPointer(start: nil, count: 0), tuning: tuning,
+                                      threads: threads)
                     }
                 }
             }
@@ -37,7 +39,7 @@ import Testing
 
     /// Every island its own partition, two partitions needed to split, however large one island is.
     static let tuning = ParallelTuning(minimumWork: 0, minimumPartitions: 2, partitionWork: 1,
-                                       partitionsWanted: Int.max, dominantIslandShare: 1)
+                                       largestPartitionWork: 1, dominantIslandShare: 1)
 
     @Test func anUnsplitStepRepeatedIsNotJoinedAgain() {
         var islands = IslandPartitions()
@@ -64,18 +66,18 @@ import Testing
         // Two chains of three bodies: five items each, half the work each, split at the default share.
         let even = Step([(0, 1), (1, 2), (3, 4), (4, 5)])
         islands = IslandPartitions()
-        #expect(even.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1)))
+        #expect(even.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1, largestPartitionWork: 1)))
         #expect(islands.partitions.map(\.inputCount) == [3, 3])
-        #expect(!lopsided.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1)))
+        #expect(!lopsided.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1, largestPartitionWork: 1)))
         // An island over its share seldom breaks up at once: the next few steps are not looked at, even split ones.
         for _ in 0..<IslandPartitions.dominatedSteps {
-            #expect(!even.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1)))
+            #expect(!even.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1, largestPartitionWork: 1)))
         }
         #expect(islands.dominatedRepeats == IslandPartitions.dominatedSteps)
         // Then the islands are joined again (a shape other than the unsplit step's, which would repeat at once).
         var reordered = even
         reordered.touching = [2, 3, 0, 1]
-        #expect(reordered.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1)))
+        #expect(reordered.build(&islands, ParallelTuning(minimumWork: 0, partitionWork: 1, largestPartitionWork: 1)))
         #expect(islands.partitions.map(\.inputCount) == [3, 3])
     }
 
@@ -173,6 +175,11 @@ import Testing
         #expect(reordered.build(&islands, tuning, bodyCount: 7))
         #expect(islands.layoutRepeats == 1)
         #expect(islands.partitions.count == 1)
+        // The same again keeps it; another thread count, whose partitions may be packed to another size, does not.
+        #expect(reordered.build(&islands, tuning, bodyCount: 7))
+        #expect(islands.layoutRepeats == 2)
+        #expect(reordered.build(&islands, tuning, bodyCount: 7, threads: 2))
+        #expect(islands.layoutRepeats == 2)
     }
 
     /// Boxes of side 20 on the floor, one at each of `centers`, stepped `frames` frames at `workers` workers with
@@ -234,7 +241,7 @@ import Testing
                                       frames: frames)
         #expect(never.kept == 0)
         for workers in [1, 2, 3] {
-            let split = try Self.runBoxes(at: Self.stacks, workers, ParallelTuning(minimumWork: 0, partitionWork: 1),
+            let split = try Self.runBoxes(at: Self.stacks, workers, ParallelTuning(minimumWork: 0, partitionWork: 1, largestPartitionWork: 1),
                                           frames: frames)
             #expect(split.kept > frames / 2)
             #expect(split.bits == never.bits)

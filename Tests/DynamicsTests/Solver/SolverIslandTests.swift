@@ -99,7 +99,7 @@ import Testing
         #expect(serial.events.contains { $0.hasPrefix("began") } && serial.events.contains { $0.hasPrefix("ended") })
         #expect(serial.impulses.contains { Double(bitPattern: $0) > 0 })
         // An island a partition, and islands packed a few to a partition.
-        let packed = ParallelTuning(minimumWork: 0, partitionWork: 40)
+        let packed = ParallelTuning(minimumWork: 0, partitionWork: 40, largestPartitionWork: 40)
         // One thread solving its partitions one after another.
         for tuning in [ParallelTuning.finestIslands, packed] {
             let alone = try Self.run(1, tuning, frames: frames)
@@ -210,7 +210,7 @@ import Testing
     @Test func islandsArePackedToThePartitionWork() throws {
         // Islands of 6 items (3 boxes, 3 contacts), the chain of 20, the ride of 3: packed in order of their lowest
         // body until a partition reaches 12 items, two stacks go together.
-        let tuning = ParallelTuning(minimumWork: 0, partitionWork: 12, partitionsWanted: 1_000)
+        let tuning = ParallelTuning(minimumWork: 0, partitionWork: 12, largestPartitionWork: 12)
         guard let (islands, field, _) = try Self.islandsOfStillField(tuning) else {
             Issue.record("no step was split by islands in five tries")
             return
@@ -219,6 +219,57 @@ import Testing
         #expect(stackPartitions.count == field.stacks / 2)
         #expect(stackPartitions.allSatisfy { $0.constraintCount == 6 && $0.work == 12 })
         #expect(islands.partitions.count == field.stacks / 2 + 2)
+    }
+
+    @Test func anIslandThatWouldPassTheTargetStartsThePartitionAfter() throws {
+        // Islands of 6 items and a target of 8: each stack alone (two would make 12), the chain alone, and the ride
+        // (3 items) not added to the chain's partition, already past the target.
+        let tuning = ParallelTuning(minimumWork: 0, partitionWork: 8, largestPartitionWork: 8)
+        guard let (islands, field, _) = try Self.islandsOfStillField(tuning) else {
+            Issue.record("no step was split by islands in five tries")
+            return
+        }
+        #expect(islands.partitions.count == field.stacks + 2)
+        let stacks = islands.partitions.filter { $0.jointCount == 0 && $0.inputCount == 3 }
+        #expect(stacks.count == field.stacks && stacks.allSatisfy { $0.work == 6 })
+    }
+
+    @Test func aPartitionHoldsAtMostItsIslands() throws {
+        // A target the whole field fits in, but four islands a partition: the twelve stacks in three partitions,
+        // the chain and the ride in a fourth.
+        let tuning = ParallelTuning(minimumWork: 0, partitionWork: 10_000, largestPartitionWork: 10_000,
+                                    partitionIslands: 4)
+        guard let (islands, field, _) = try Self.islandsOfStillField(tuning) else {
+            Issue.record("no step was split by islands in five tries")
+            return
+        }
+        #expect(islands.partitions.count == field.stacks / 4 + 1)
+        let stacks = islands.partitions.filter { $0.jointCount == 0 }
+        #expect(stacks.count == field.stacks / 4 && stacks.allSatisfy { $0.inputCount == 12 && $0.work == 24 })
+    }
+
+    @Test func thePartitionTargetIsAShareOfEachThreadsWork() {
+        let tuning = ParallelTuning()
+        func target(_ work: Int, _ threads: Int, _ t: ParallelTuning = tuning) -> Int {
+            IslandPartitions.partitionTarget(totalWork: work, tuning: t, threads: threads)
+        }
+        // One thread shares nothing out: the largest partitions.
+        #expect(target(19_500, 1) == tuning.largestPartitionWork)
+        #expect(target(100, 1) == tuning.largestPartitionWork)
+        // Two threads: a sixth of each one's half, rounded up, within the least and the largest.
+        #expect(tuning.partitionsPerThread == 6)
+        #expect(target(19_500, 2) == 1_625)
+        #expect(target(19_501, 2) == 1_626)
+        #expect(target(1_000, 2) == tuning.partitionWork)
+        #expect(target(1_000_000, 2) == tuning.largestPartitionWork)
+        #expect(target(19_500, 3) == 1_084)
+        // So many partitions wanted that the count overflows: the least.
+        var many = tuning
+        many.partitionsPerThread = Int.max
+        #expect(target(19_500, 2, many) == tuning.partitionWork)
+        // Never below one item.
+        let none = ParallelTuning(partitionWork: 0, largestPartitionWork: 0)
+        #expect(target(19_500, 2, none) == 1)
     }
 
     /// A pyramid of 55 boxes (one island, most of the step's items) beside six lone boxes, stepped `frames` frames
@@ -270,7 +321,7 @@ import Testing
             // Every island a partition, and the pyramid's (over one thread's share, with more constraints than the
             // least the groups path splits) solved by all the threads, every group split to a quad a chunk.
             let tuning = ParallelTuning(minimumWork: 0, minimumGroupItems: 1, contactItemChunk: 1, loopChunk: 4,
-                                        minimumPartitions: 2, partitionWork: 1, partitionsWanted: Int.max,
+                                        minimumPartitions: 2, partitionWork: 1, largestPartitionWork: 1,
                                         minimumTogetherConstraints: 0, dominantIslandShare: 1)
             let alone = try Self.runHeavyIsland(1, tuning, frames: frames, attached: attached)
             #expect(alone.together == 0, "one thread solves each partition itself")
@@ -302,7 +353,7 @@ import Testing
         // Every island a partition, the loops cut into chunks of 4 (so the proxies' boxes are taken across the
         // threads too, `ProxyBoxJob`).
         let tuning = ParallelTuning(minimumWork: 0, loopChunk: 4, minimumPartitions: 2, partitionWork: 1,
-                                    partitionsWanted: Int.max, dominantIslandShare: 1)
+                                    largestPartitionWork: 1, dominantIslandShare: 1)
         let alone = try Self.runHeavyIsland(1, tuning, frames: frames)
         #expect(alone.preparedApart == 0, "one thread prepares each partition itself")
         #expect(alone.bits == serial.bits && alone.boxes == serial.boxes)

@@ -232,11 +232,13 @@ extension SolverJointColourTests {
     }
 
     @Test func aColouredIslandBesideAnotherIsColouredTheSameWay() throws {
-        // With the chain, a tuning that splits even a dominant island finds two partitions and solves each whole on
-        // one thread (the grid's colours made in its partition); the finest tuning never splits by islands and
-        // shares the grid's colours across the workers. Both give the bits of one thread.
+        // With the chain, a tuning that splits even a dominant island, into partitions smaller than the two
+        // islands, finds two partitions and solves each whole on one thread (the grid's colours made in its
+        // partition); the finest tuning never splits by islands and shares the grid's colours across the workers.
+        // Both give the bits of one thread.
         let build = Self.gridAndChain(side: 24)
-        let serial = try Self.run(1, ParallelTuning(dominantIslandShare: 1), frames: 20, build)
+        let serial = try Self.run(1, ParallelTuning(largestPartitionWork: 256, dominantIslandShare: 1), frames: 20,
+                                  build)
         #expect(serial.byIslands == 20 && serial.coloured == 0)
         var finest = ParallelTuning.finest
         finest.jointBlock = 1

@@ -77,7 +77,7 @@ import Testing
         let animator = try Animator(referenceSize: Vector(1300, 600))
         animator.allowsSleep = false
         try animator.setWorkerCount(workers)
-        animator.world.parallelTuning = ParallelTuning(minimumWork: 0, partitionWork: 1)
+        animator.world.parallelTuning = ParallelTuning(minimumWork: 0, partitionWork: 1, largestPartitionWork: 1)
         animator.world.keepsPartitionLaneLayouts = keeps
         var items: [DynamicItem] = []
         for s in 0..<12 {
