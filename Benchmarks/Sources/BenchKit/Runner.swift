@@ -28,6 +28,16 @@ public enum SceneOutcome: Sendable {
         if case let .measured(r) = self { return r }
         return nil
     }
+
+    /// Of one engine's rounds of a scene, the round whose mean frame time is the median of the measured ones (the
+    /// lower of the middle two for an even count), whole, so its other figures belong to the same run; the first
+    /// failure when no round measured anything. A slow moment of the machine then moves one round, not the
+    /// figure. Nil for no rounds.
+    public static func medianRound(_ rounds: [SceneOutcome]) -> SceneOutcome? {
+        let measured = rounds.compactMap(\.result).sorted { $0.meanMilliseconds < $1.meanMilliseconds }
+        guard !measured.isEmpty else { return rounds.first }
+        return .measured(measured[(measured.count - 1) / 2])
+    }
 }
 
 /// Runs scenes on engines: a short untimed warm-up on a throw-away copy of the world, then every frame of a

@@ -26,13 +26,16 @@ struct Options {
     var workers = 2
     /// Whether `--workers` was given: then "ours xN" runs even without Box2D v3.
     var workersGiven = false
+    /// Rounds of every scene: each round runs every engine once, in turn; the table takes each engine's median
+    /// round (`SceneOutcome.medianRound`).
+    var rounds = 1
     /// Sections to skip.
     var skipScaling = false, skipMemory = false, skipCrossings = false, skipFields = false, skipBuilding = false
 
     static let usage = """
         usage: luadyn-bench [--quick] [--only TEXT] [--luadyn PATH] [--no-scaling] [--no-memory] [--no-crossings]
                             [--no-fields] [--no-building] [--only-building]
-                            [--box2d-v3-library VARIANT=PATH ...] [--workers N]
+                            [--box2d-v3-library VARIANT=PATH ...] [--workers N] [--rounds N]
           --quick         small scenes, few frames (about a minute)
           --only TEXT     run only the scenes whose name contains TEXT
           --luadyn PATH   the luadyn binary, for start-up time beside lua5.4
@@ -42,6 +45,8 @@ struct Options {
                           a Box2D v3 shim library (scripts/bench --box2d-v3 DIR builds them); repeatable
           --workers N     add "ours xN", our engine stepping on N threads (2 to 64), and run Box2D v3's
                           many-worker column on N too (default 2; "ours x2" always runs beside Box2D v3)
+          --rounds N      run every scene N times (1 to 99), every engine once a round, and show each
+                          engine's median round (default 1)
         """
 
     /// The options that choose engines, for passing on to child processes.
@@ -72,6 +77,11 @@ struct Options {
                 }
                 options.workers = n
                 options.workersGiven = true
+            case "--rounds":
+                guard let text = rest.popFirst(), let n = Int(text), (1...99).contains(n) else {
+                    return .failure(OptionError("--rounds needs a count from 1 to 99"))
+                }
+                options.rounds = n
             case "--box2d-v3-library":
                 guard let value = rest.popFirst(), let equals = value.firstIndex(of: "="),
                       value.startIndex != equals, value.index(after: equals) != value.endIndex else {

@@ -155,14 +155,20 @@ let chosen = plan.scenes.indices.filter { options.only == nil || plan.scenes[$0]
 var outcomes: [[SceneOutcome]] = []
 for index in chosen {
     let scene = plan.scenes[index]
-    let row = columns.map { runChild(key: Plan.key(scene: index), scene: scene, engine: $0) }
+    // Round after round, every engine once a round, so a slow moment of the machine falls on one round of each.
+    var rounds: [[SceneOutcome]] = []
+    for _ in 0..<options.rounds {
+        rounds.append(columns.map { runChild(key: Plan.key(scene: index), scene: scene, engine: $0) })
+    }
+    let row = columns.indices.map { c in SceneOutcome.medianRound(rounds.map { $0[c] }).unsafelyUnwrapped }
     outcomes.append(row)
     // Progress on standard error, so a long run shows it is alive without disturbing the tables.
     let times = zip(columns, row).map { name, o in "\(name) " + (o.result.map { Format.milliseconds($0.meanMilliseconds) } ?? "failed") }
     FileHandle.standardError.write(Data("bench: \(scene.name): \(times.joined(separator: ", ")) ms\n".utf8))
 }
 let scenes = chosen.map { plan.scenes[$0] }
-say("\n## Scenes: mean ms per frame, ratios, stability\n")
+say("\n## Scenes: mean ms per frame\(options.rounds > 1 ? " (each engine's median of \(options.rounds) rounds)" : ""), "
+    + "ratios, stability\n")
 say(Report.sceneTable(scenes: scenes, engines: columns, outcomes: outcomes, peers: engines.peers,
                       pending: engines.pending, ratios: engines.extraRatios).render())
 say("\nRatios are ours (Swift API) over each peer: below 1 is faster. Stability: the largest drift of a stack's "

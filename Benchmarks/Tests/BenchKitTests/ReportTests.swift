@@ -86,3 +86,39 @@ import Testing
         #expect(SceneResult(line: "result 1 2", scene: "s", engine: "e") == nil)
     }
 }
+
+@Suite struct MedianRoundTests {
+    static func round(_ ms: Double, contacts: Int) -> SceneOutcome {
+        .measured(SceneResult(scene: "s", engine: "e", meanMilliseconds: ms, medianMilliseconds: ms / 2,
+                              maxMilliseconds: ms * 2, stability: nil, bodyCount: 1, contactBegins: contacts,
+                              finite: true))
+    }
+
+    static let failure = SceneOutcome.failed(scene: "s", engine: "e", reason: "no")
+
+    @Test func theMiddleRoundIsTakenWhole() {
+        // One slow round (a busy moment) moves nothing: the middle one by mean, with its own other figures.
+        let rounds = [Self.round(1.4, contacts: 1), Self.round(3.0, contacts: 2), Self.round(1.3, contacts: 3)]
+        let median = SceneOutcome.medianRound(rounds)?.result
+        #expect(median?.meanMilliseconds == 1.4 && median?.medianMilliseconds == 0.7 && median?.contactBegins == 1)
+    }
+
+    @Test func anEvenCountTakesTheLowerMiddleAndFailuresAreLeftOut() {
+        let even = [Self.round(4, contacts: 0), Self.round(1, contacts: 0), Self.round(3, contacts: 0),
+                    Self.round(2, contacts: 0)]
+        #expect(SceneOutcome.medianRound(even)?.result?.meanMilliseconds == 2)
+        let mixed = [Self.failure, Self.round(5, contacts: 0), Self.failure, Self.round(2, contacts: 0)]
+        #expect(SceneOutcome.medianRound(mixed)?.result?.meanMilliseconds == 2)
+        #expect(SceneOutcome.medianRound([Self.round(7, contacts: 0)])?.result?.meanMilliseconds == 7)
+    }
+
+    @Test func onlyFailuresGiveTheFirstAndNoRoundsNothing() {
+        let failures = [Self.failure, SceneOutcome.failed(scene: "s", engine: "e", reason: "other")]
+        guard case let .failed(_, _, reason)? = SceneOutcome.medianRound(failures) else {
+            Issue.record("a failure was expected")
+            return
+        }
+        #expect(reason == "no")
+        #expect(SceneOutcome.medianRound([]) == nil)
+    }
+}
