@@ -177,7 +177,7 @@ struct VelocityChange {
     /// Starts measuring what a sub-step's integration adds to the bodies of `inputs`: each gets minus its velocity
     /// now (`finishMeasuring` adds the velocity after).
     static func startMeasuring(_ gains: UnsafeMutableBufferPointer<VelocityChange>,
-                               inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>) {
+                               inputs: some Sequence<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>) {
         for input in inputs {
             let s = states[Int(input.body)]
             gains[Int(input.body)] = VelocityChange(v: -s.v, w: -s.w)
@@ -186,7 +186,7 @@ struct VelocityChange {
 
     /// Ends what `startMeasuring` began: each body's gain becomes the change of its velocity since.
     static func finishMeasuring(_ gains: UnsafeMutableBufferPointer<VelocityChange>,
-                                inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>) {
+                                inputs: some Sequence<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>) {
         for input in inputs {
             let s = states[Int(input.body)]
             gains[Int(input.body)].v += s.v

@@ -28,7 +28,8 @@ struct IslandPartitions {
     /// The partitions in the order workers take them: the most work first, so the last ones taken are small.
     var runOrder = ContiguousArray<Int32>()
     /// The places of the step's velocity inputs in the step's inputs, partition after partition: 4 bytes a body
-    /// where a copy of the inputs cost 48 (the thread that solves a partition gathers its inputs, `PartitionJob`).
+    /// where a copy of the inputs cost 48 (the thread that solves a partition reads its inputs through them,
+    /// `PlacedInputs`).
     var inputs = ContiguousArray<Int32>()
     /// The step's active joints (indices into the world's joints), partition after partition.
     var joints = ContiguousArray<Int32>()

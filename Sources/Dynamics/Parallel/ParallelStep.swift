@@ -299,7 +299,7 @@ struct ParallelTuning {
     var largestPartitionWork = 4_096
     var partitionsPerThread = 6
     /// Most islands packed into one partition. Lone bodies are islands of one item that fill no lanes: packed up
-    /// to the work above, a partition of falling bodies only made the room for its gathered inputs larger.
+    /// to the work above, a partition of falling bodies only made its thread's room for it larger.
     var partitionIslands = 256
     /// A partition over one thread's share of the step's items with at least this many contact constraints is
     /// solved by all the threads together, group by group (`PartitionJob.solveTogether`); `Int.max` leaves every

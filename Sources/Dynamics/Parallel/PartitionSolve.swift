@@ -37,11 +37,10 @@ struct PartitionJob {
     var gains: UnsafeMutableBufferPointer<VelocityChange>
     /// One `ContactLanes` per thread of the job, taken through `slots` (the first one when there is no pool).
     var lanes: UnsafeMutablePointer<ContactLanes>
-    /// One buffer per thread of the job, taken with the lanes, that a partition's inputs are gathered into.
-    var gatheredInputs: UnsafeMutablePointer<ContiguousArray<VelocityInput>>
     /// One `ContactLanes` and one buffer of gathered inputs per partition solved by all the threads together
     /// (`IslandPartition.togetherSlot`): arranged in the job by the thread that takes the partition, kept for
-    /// `solveTogether` after it.
+    /// `solveTogether` after it, whose integration is split in chunks of one array. A partition solved by one
+    /// thread reads its inputs in place (`PlacedInputs`).
     var togetherLanes: UnsafeMutablePointer<ContactLanes>
     var togetherInputs: UnsafeMutablePointer<ContiguousArray<VelocityInput>>
     /// One `JointColouring` per thread of the job, taken with the lanes: a partition that holds a large island of
@@ -89,21 +88,26 @@ struct PartitionJob {
             arrange(p, job, lanes: job.pointee.togetherLanes + together,
                     colouring: job.pointee.jointColourings + slot, writingQuads: false)
         } else {
-            solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot,
-                  gathered: job.pointee.gatheredInputs + slot)
+            solve(p, job, lanes: job.pointee.lanes + slot, colouring: job.pointee.jointColourings + slot)
         }
         slots.release(slot)
     }
 
-    /// Gathers the inputs of partition `p` side by side into `gathered`, for its sub-steps to stream through, then
-    /// prepares and solves it through the whole step, keeps its impulses and writes its motion back.
+    /// Prepares and solves partition `p` through the whole step, its inputs read in place, keeps its impulses and
+    /// writes its motion back. Its places are in step order: when they run without a gap (islands of bodies made one
+    /// after another, as stacks and pyramids are), its inputs are one stretch of the step's, read straight;
+    /// otherwise through their places (`PlacedInputs`).
     static func solve(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>,
-                      lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
-                      gathered: UnsafeMutablePointer<ContiguousArray<VelocityInput>>) {
+                      lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>) {
         let part = job.pointee.partitions[p]
-        gather(part, job, into: gathered)
-        job.pointee.finalizeMarks[p] = gathered.pointee.withUnsafeBufferPointer { inputs in
-            solve(p, job, lanes: lanes, colouring: colouring, inputs: inputs)
+        let places = UnsafeBufferPointer(rebasing: job.pointee.inputs[range(part.inputStart, part.inputCount)])
+        let stepInputs = job.pointee.stepInputs
+        if let first = places.first, let last = places.last, Int(last - first) == places.count - 1 {
+            let stretch = UnsafeBufferPointer(rebasing: stepInputs[Int(first)...Int(last)])
+            job.pointee.finalizeMarks[p] = solve(p, job, lanes: lanes, colouring: colouring, inputs: stretch)
+        } else {
+            let inputs = PlacedInputs(all: stepInputs.baseAddress.unsafelyUnwrapped, places: places)
+            job.pointee.finalizeMarks[p] = solve(p, job, lanes: lanes, colouring: colouring, inputs: inputs)
         }
     }
 
@@ -218,7 +222,7 @@ struct PartitionJob {
     /// writes its motion back; returns what the write-back found (`FinalizeMark` bits).
     private static func solve(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>,
                               lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>,
-                              inputs: UnsafeBufferPointer<VelocityInput>) -> UInt8 {
+                              inputs: some Sequence<VelocityInput>) -> UInt8 {
         let j = job.pointee, part = j.partitions[p]
         let states = j.states, bodies = j.bodies, joints = j.joints
         let bouncing = UnsafeBufferPointer(rebasing: j.bouncing[range(part.bouncingStart, part.bouncingCount)])

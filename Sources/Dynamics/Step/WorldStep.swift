@@ -628,7 +628,9 @@ extension PhysicsWorld {
         // One set of lanes per thread that may run a partition at once (see `WorkerSlots`), then one per partition
         // solved by all the threads together, kept from its arrangement to its solve.
         while scratchPartitionLanes.count < threads + together { scratchPartitionLanes.append(ContactLanes()) }
-        while scratchPartitionInputs.count < threads + together { scratchPartitionInputs.append([]) }
+        // One buffer of gathered inputs per partition solved together (and one at least, for the job's pointer);
+        // the others read theirs in place.
+        while scratchPartitionInputs.count < max(together, 1) { scratchPartitionInputs.append([]) }
         while scratchPartitionJointColourings.count < pool?.participants ?? 1 {
             scratchPartitionJointColourings.append(JointColouring())
         }
@@ -686,9 +688,8 @@ extension PhysicsWorld {
                                    stepInputs: stepInputBuf, inputs: inputBuf,
                                    activeJoints: activeBuf, bouncing: bouncingBuf, watches: watchBuf,
                                    impactChanged: changedBuf, gains: gainBuf, lanes: lanesBuf.baseAddress.unsafelyUnwrapped,
-                                   gatheredInputs: gatheredBuf.baseAddress.unsafelyUnwrapped,
                                    togetherLanes: lanesBuf.baseAddress.unsafelyUnwrapped + threads,
-                                   togetherInputs: gatheredBuf.baseAddress.unsafelyUnwrapped + threads,
+                                   togetherInputs: gatheredBuf.baseAddress.unsafelyUnwrapped,
                                    jointColourings: colouringBuf.baseAddress.unsafelyUnwrapped,
                                    jointRows: rowBuf.baseAddress.unsafelyUnwrapped,
                                    slots: pool?.slots, substeps: substeps, h: h, inverseH: 1 / h,
@@ -711,8 +712,7 @@ extension PhysicsWorld {
                     }
                 } else {
                     for p in parts.indices {
-                        PartitionJob.solve(p, job, lanes: job.pointee.lanes, colouring: job.pointee.jointColourings,
-                                           gathered: job.pointee.gatheredInputs)
+                        PartitionJob.solve(p, job, lanes: job.pointee.lanes, colouring: job.pointee.jointColourings)
                     }
                 }
             }
@@ -754,8 +754,8 @@ extension PhysicsWorld {
 
     /// The velocity integration of a sub-step for the bodies of `inputs`: forces and gravity, damping, speed caps.
     @inline(__always)
-    static func integrateVelocities(_ inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>,
-                                    maxAngularSpeed: Double) {
+    static func integrateVelocities(_ inputs: some Sequence<VelocityInput>,
+                                    states: UnsafeMutableBufferPointer<BodyState>, maxAngularSpeed: Double) {
         for input in inputs {
             var s = states[Int(input.body)]
             s.v = input.linearDamping * (s.v + input.dv)
@@ -779,8 +779,8 @@ extension PhysicsWorld {
 
     /// The position integration of a sub-step for the bodies of `inputs`.
     @inline(__always)
-    static func integratePositions(_ inputs: UnsafeBufferPointer<VelocityInput>, states: UnsafeMutableBufferPointer<BodyState>,
-                                   h: Double, maxAngularSpeed: Double) {
+    static func integratePositions(_ inputs: some Sequence<VelocityInput>,
+                                   states: UnsafeMutableBufferPointer<BodyState>, h: Double, maxAngularSpeed: Double) {
         for input in inputs {
             var s = states[Int(input.body)]
             // Conflicting rigid joints can fight to absurd velocities; the caps keep positions finite.
@@ -848,7 +848,7 @@ extension PhysicsWorld {
 
     /// `finalizeBody` for the body of each of `inputs`; returns their marks together (`FinalizeMark` bits).
     @inline(__always)
-    static func finalizeBodies(of inputs: UnsafeBufferPointer<VelocityInput>, _ buf: UnsafeMutableBufferPointer<Body>,
+    static func finalizeBodies(of inputs: some Sequence<VelocityInput>, _ buf: UnsafeMutableBufferPointer<Body>,
                                states: UnsafeMutableBufferPointer<BodyState>, dt: Double, sleepThreshold: Double,
                                marksFast: Bool) -> UInt8 {
         var marks: UInt8 = 0

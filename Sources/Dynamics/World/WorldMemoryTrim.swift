@@ -4,8 +4,8 @@ import Glibc
 
 extension PhysicsWorld {
     /// Bytes of room in the arrays that grow while a world is built and runs: its records and the solver's per-step
-    /// arrays, by capacity, every set of lanes and every partition's gathered inputs included (in a pile they grow
-    /// last, as its one large island forms). A cheap sum, read every step.
+    /// arrays, by capacity, every set of lanes and the gathered inputs of partitions solved together included (in a
+    /// pile they grow last, as its one large island forms). A cheap sum, read every step.
     var growingRoom: Int {
         func room<Element>(_ array: ContiguousArray<Element>) -> Int { array.capacity * MemoryLayout<Element>.stride }
         var total = room(bodies) + room(shapes) + room(bounds) + room(contacts) + room(touches)

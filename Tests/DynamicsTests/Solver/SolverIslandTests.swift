@@ -248,6 +248,23 @@ import Testing
         #expect(stacks.count == field.stacks / 4 && stacks.allSatisfy { $0.inputCount == 12 && $0.work == 24 })
     }
 
+    @Test func aPartitionReadsItsInputsThroughTheirPlaces() {
+        let all = (0..<6).map {
+            VelocityInput(body: Int32(10 + $0), dv: Vector(Double($0), 0), dw: 0, linearDamping: 1, angularDamping: 1)
+        }
+        let places: [Int32] = [1, 3, 4]
+        all.withUnsafeBufferPointer { all in
+            places.withUnsafeBufferPointer { places in
+                let inputs = PlacedInputs(all: all.baseAddress!, places: places)
+                #expect(inputs.map(\.body) == [11, 13, 14])
+                #expect(inputs.map(\.dv.x) == [1, 3, 4])
+                #expect(inputs.underestimatedCount == 3)
+                let none = PlacedInputs(all: all.baseAddress!, places: UnsafeBufferPointer(rebasing: places[0..<0]))
+                #expect(Array(none).isEmpty)
+            }
+        }
+    }
+
     @Test func thePartitionTargetIsAShareOfEachThreadsWork() {
         let tuning = ParallelTuning()
         func target(_ work: Int, _ threads: Int, _ t: ParallelTuning = tuning) -> Int {
