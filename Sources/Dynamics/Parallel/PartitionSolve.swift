@@ -93,31 +93,29 @@ struct PartitionJob {
         slots.release(slot)
     }
 
-    /// Prepares and solves partition `p` through the whole step, its inputs read in place, keeps its impulses and
-    /// writes its motion back. Its places are in step order: when they run without a gap (islands of bodies made one
-    /// after another, as stacks and pyramids are), its inputs are one stretch of the step's, read straight;
-    /// otherwise through their places (`PlacedInputs`).
+    /// Prepares and solves partition `p` through the whole step, its inputs read in place (as one stretch of the
+    /// step's when they lie side by side, else through their places), keeps its impulses and writes its motion back.
     static func solve(_ p: Int, _ job: UnsafeMutablePointer<PartitionJob>,
                       lanes: UnsafeMutablePointer<ContactLanes>, colouring: UnsafeMutablePointer<JointColouring>) {
-        let part = job.pointee.partitions[p]
-        let places = UnsafeBufferPointer(rebasing: job.pointee.inputs[range(part.inputStart, part.inputCount)])
-        let stepInputs = job.pointee.stepInputs
-        if let first = places.first, let last = places.last, Int(last - first) == places.count - 1 {
-            let stretch = UnsafeBufferPointer(rebasing: stepInputs[Int(first)...Int(last)])
+        let inputs = placedInputs(of: job.pointee.partitions[p], job)
+        if let stretch = inputs.stretch {
             job.pointee.finalizeMarks[p] = solve(p, job, lanes: lanes, colouring: colouring, inputs: stretch)
         } else {
-            let inputs = PlacedInputs(all: stepInputs.baseAddress.unsafelyUnwrapped, places: places)
             job.pointee.finalizeMarks[p] = solve(p, job, lanes: lanes, colouring: colouring, inputs: inputs)
         }
+    }
+
+    /// The velocity inputs of `part`, where they lie in the step's inputs.
+    private static func placedInputs(of part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>) -> PlacedInputs {
+        PlacedInputs(all: job.pointee.stepInputs.baseAddress.unsafelyUnwrapped,
+                     places: UnsafeBufferPointer(rebasing: job.pointee.inputs[range(part.inputStart, part.inputCount)]))
     }
 
     /// Copies the velocity inputs of `part` side by side into `gathered`.
     private static func gather(_ part: IslandPartition, _ job: UnsafeMutablePointer<PartitionJob>,
                                into gathered: UnsafeMutablePointer<ContiguousArray<VelocityInput>>) {
-        let stepInputs = job.pointee.stepInputs
-        let places = UnsafeBufferPointer(rebasing: job.pointee.inputs[range(part.inputStart, part.inputCount)])
         gathered.pointee.removeAll(keepingCapacity: true)
-        gathered.pointee.append(contentsOf: places.lazy.map { stepInputs[Int($0)] })
+        gathered.pointee.append(contentsOf: placedInputs(of: part, job))
     }
 
     /// Makes and prepares the constraints of partition `p` (unless they were prepared apart), prepares its joints'

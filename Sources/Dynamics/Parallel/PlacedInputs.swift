@@ -23,5 +23,14 @@ struct PlacedInputs: Sequence {
     @inline(__always)
     func makeIterator() -> Iterator { Iterator(all: all, places: places) }
 
+    /// The inputs as one stretch of `all`, when the places (in step order) run without a gap: islands of bodies made
+    /// one after another, as stacks and pyramids are. Nil otherwise, and for no places.
+    var stretch: UnsafeBufferPointer<VelocityInput>? {
+        guard let first = places.first, let last = places.last, Int(last - first) == places.count - 1 else {
+            return nil
+        }
+        return UnsafeBufferPointer(start: all + Int(first), count: places.count)
+    }
+
     var underestimatedCount: Int { places.count }
 }

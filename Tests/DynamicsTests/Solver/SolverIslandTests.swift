@@ -259,8 +259,14 @@ import Testing
                 #expect(inputs.map(\.body) == [11, 13, 14])
                 #expect(inputs.map(\.dv.x) == [1, 3, 4])
                 #expect(inputs.underestimatedCount == 3)
+                // A gap: no stretch.
+                #expect(inputs.stretch == nil)
                 let none = PlacedInputs(all: all.baseAddress!, places: UnsafeBufferPointer(rebasing: places[0..<0]))
-                #expect(Array(none).isEmpty)
+                #expect(Array(none).isEmpty && none.stretch == nil)
+                // Places side by side: the same inputs, as one stretch of the step's.
+                let side = PlacedInputs(all: all.baseAddress!, places: UnsafeBufferPointer(rebasing: places[1..<3]))
+                #expect(side.stretch.map { Array($0.map(\.body)) } == [13, 14])
+                #expect(side.stretch?.baseAddress == all.baseAddress! + 3)
             }
         }
     }
