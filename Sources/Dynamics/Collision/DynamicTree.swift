@@ -409,11 +409,19 @@ public struct DynamicTree: Sendable {
         inner.reserveCapacity(leaves.count - 1)
         nodes.reserveForBatch(adding: leaves.count - 1)
         for _ in 1..<leaves.count { inner.append(allocateNode()) }
+        // Each leaf's centre (doubled) is worked out once and kept beside it, so the build reads one small array in
+        // order instead of each leaf's node again at every level.
+        var entries = ContiguousArray<BuildEntry>()
+        entries.reserveCapacity(leaves.count)
+        for leaf in leaves {
+            let b = nodes[Int(leaf)].aabb
+            entries.append(BuildEntry(centre: b.lower + b.upper, leaf: leaf))
+        }
         let top = nodes.withUnsafeMutableBufferPointer { nodes in
-            leaves.withUnsafeMutableBufferPointer { leaves in
+            entries.withUnsafeMutableBufferPointer { entries in
                 inner.withUnsafeBufferPointer { inner in
                     var next = 0
-                    return Self.build(nodes, leaves, 0, leaves.count, inner, &next)
+                    return Self.build(nodes, entries, 0, entries.count, inner, &next)
                 }
             }
         }
@@ -421,25 +429,38 @@ public struct DynamicTree: Sendable {
         nodes[Int(top)].parent = DynamicTree.nullNode
     }
 
-    /// Builds the subtree over `leaves[lo..<hi]` from the inner nodes `inner[next...]`; returns its root.
-    private static func build(_ nodes: UnsafeMutableBufferPointer<Node>, _ leaves: UnsafeMutableBufferPointer<Int32>,
+    /// A leaf waiting to be placed by `build`: its box's centre doubled (lower + upper; only the order of centres
+    /// matters), and its key along the axis its subtree is halved on.
+    private struct BuildEntry {
+        var centre: Vector
+        var key: UInt64 = 0
+        var leaf: Int32
+    }
+
+    /// Builds the subtree over `entries[lo..<hi]` from the inner nodes `inner[next...]`; returns its root.
+    ///
+    /// Each node halves its leaves at the median of their centres along the axis where the centres spread widest,
+    /// ties broken by leaf index: which leaves fall in each half depends only on the leaves, so neither the order
+    /// they come in nor how the median is found changes the tree.
+    private static func build(_ nodes: UnsafeMutableBufferPointer<Node>, _ entries: UnsafeMutableBufferPointer<BuildEntry>,
                               _ lo: Int, _ hi: Int, _ inner: UnsafeBufferPointer<Int32>, _ next: inout Int) -> Int32 {
-        if hi - lo == 1 { return leaves[lo] }
-        // Centres doubled (lower + upper): only their order matters.
-        var cLo = nodes[Int(leaves[lo])].aabb.lower + nodes[Int(leaves[lo])].aabb.upper, cHi = cLo
+        if hi - lo == 1 { return entries[lo].leaf }
+        var cLo = entries[lo].centre, cHi = cLo
         for k in (lo + 1)..<hi {
-            let b = nodes[Int(leaves[k])].aabb
-            let c = b.lower + b.upper
+            let c = entries[k].centre
             cLo = minVector(cLo, c)
             cHi = maxVector(cHi, c)
         }
         let alongX = cHi.x - cLo.x >= cHi.y - cLo.y
+        for k in lo..<hi {
+            entries[k].key = orderKey(alongX ? entries[k].centre.x : entries[k].centre.y)
+        }
         let mid = lo + (hi - lo) / 2
-        selectMedian(nodes, leaves, lo, hi, mid, alongX: alongX)
+        selectMedian(entries, lo, hi, mid)
         let node = inner[next]
         next += 1
-        let c1 = build(nodes, leaves, lo, mid, inner, &next)
-        let c2 = build(nodes, leaves, mid, hi, inner, &next)
+        let c1 = build(nodes, entries, lo, mid, inner, &next)
+        let c2 = build(nodes, entries, mid, hi, inner, &next)
         nodes[Int(node)].child1 = c1
         nodes[Int(node)].child2 = c2
         nodes[Int(c1)].parent = node
@@ -449,38 +470,47 @@ public struct DynamicTree: Sendable {
         return node
     }
 
-    /// Reorders `leaves[lo..<hi]` so that the one at `k` is where sorting would put it, those before it come no
-    /// later and those after no earlier (Hoare's selection). Leaves are ordered by their centre along the axis,
-    /// then by index, so no two are equal and the halves do not depend on the order the leaves came in.
-    private static func selectMedian(_ nodes: UnsafeMutableBufferPointer<Node>, _ leaves: UnsafeMutableBufferPointer<Int32>,
-                                     _ lo: Int, _ hi: Int, _ k: Int, alongX: Bool) {
-        @inline(__always) func key(_ leaf: Int32) -> Double {
-            let b = nodes[Int(leaf)].aabb
-            return alongX ? b.lower.x + b.upper.x : b.lower.y + b.upper.y
-        }
-        @inline(__always) func less(_ a: Int32, _ ka: Double, _ b: Int32, _ kb: Double) -> Bool {
-            if ka.isNaN || kb.isNaN { return ka.isNaN && kb.isNaN ? a < b : ka.isNaN }
-            return ka < kb || (ka == kb && a < b)
-        }
+    /// A coordinate as an integer in the same order: a NaN before every number, -0 equal to 0, and otherwise the
+    /// order of the numbers. Comparing integers needs no branch on how the numbers compare.
+    @inline(__always)
+    private static func orderKey(_ x: Double) -> UInt64 {
+        // Adding zero turns -0 into 0.
+        let bits = (x + 0).bitPattern
+        let ordered = bits >> 63 == 0 ? bits | 1 << 63 : ~bits
+        return x.isNaN ? 0 : ordered
+    }
+
+    /// Whether `a` comes before `b`: by key, then by leaf index.
+    @inline(__always)
+    private static func precedes(_ a: BuildEntry, _ b: BuildEntry) -> Bool {
+        (a.key < b.key) || (a.key == b.key && a.leaf < b.leaf)
+    }
+
+    /// Reorders `entries[lo..<hi]` so that the one at `k` is where sorting them would put it, those before it come
+    /// before it and those after, after (selection by partitioning about the median of three). Every entry is
+    /// moved whichever side it falls on, so the loop has no branch that depends on the order of the leaves, which
+    /// a processor cannot predict.
+    private static func selectMedian(_ entries: UnsafeMutableBufferPointer<BuildEntry>, _ lo: Int, _ hi: Int, _ k: Int) {
         var l = lo, r = hi - 1
         while l < r {
-            // The median of the first, middle and last as the pivot.
-            var p = leaves[l], q = leaves[l + (r - l) / 2], s = leaves[r]
-            if less(q, key(q), p, key(p)) { swap(&p, &q) }
-            if less(s, key(s), q, key(q)) { swap(&q, &s) }
-            if less(q, key(q), p, key(p)) { swap(&p, &q) }
-            let pivot = q, kp = key(q)
-            var i = l, j = r
-            while i <= j {
-                while i <= r && less(leaves[i], key(leaves[i]), pivot, kp) { i += 1 }
-                while j >= l && less(pivot, kp, leaves[j], key(leaves[j])) { j -= 1 }
-                if i <= j {
-                    leaves.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
+            // The median of the first, middle and last as the pivot, moved to the end.
+            let m = l + (r - l) / 2
+            if precedes(entries[m], entries[l]) { entries.swapAt(m, l) }
+            if precedes(entries[r], entries[m]) { entries.swapAt(r, m) }
+            if precedes(entries[m], entries[l]) { entries.swapAt(m, l) }
+            entries.swapAt(m, r)
+            let pivot = entries[r]
+            var store = l
+            for i in l..<r {
+                let e = entries[i]
+                let before = precedes(e, pivot)
+                entries[i] = entries[store]
+                entries[store] = e
+                store += before ? 1 : 0
             }
-            if k <= j { r = j } else if k >= i { l = i } else { return }
+            entries.swapAt(store, r)
+            if k == store { return }
+            if k < store { r = store - 1 } else { l = store + 1 }
         }
     }
 

@@ -207,6 +207,32 @@ private func bruteForcePairs(_ boxes: [Box]) -> [[Int32]] {
     checkQueries()
 }
 
+/// Leaves built at once from a grid (centres equal in whole rows and columns), with signed zeros among them: the
+/// halving orders them by centre and then by leaf, so the tree is still whole and of the least height, and queries
+/// find exactly the leaves whose boxes meet.
+@Test func aGridWithTiedAndSignedZeroCentresBuildsIntoAShallowTree() {
+    var tree = DynamicTree()
+    var boxes: [Int32: AABB] = [:]
+    for i in 0..<2000 {
+        var c = Vector(Double(i % 40) * 42, Double(i / 40) * 35.6)
+        if i % 97 == 0 { c = Vector(-0.0, c.y) }
+        if i % 89 == 0 { c = Vector(c.x, 0.0) }
+        let box = AABB(lower: c, upper: c + Vector(25, 25))
+        boxes[tree.createWaitingProxy(aabb: box, shapeIndex: Int32(i))] = box
+    }
+    tree.linkWaitingProxies()
+    #expect(tree.validate() == nil)
+    #expect(tree.proxyCount == 2000)
+    #expect(tree.height == Int(log2(2000.0).rounded(.up)))
+    for probe in [AABB(lower: Vector(-5, -5), upper: Vector(90, 40)), AABB(lower: Vector(400, 700), upper: Vector(700, 760)),
+                  AABB(lower: Vector(0, 0), upper: Vector(0, 0))] {
+        var found: [Int32] = []
+        tree.query(probe) { found.append($0); return true }
+        #expect(found.sorted() == boxes.keys.filter { boxes[$0]!.overlaps(probe) }.sorted())
+        #expect(!found.isEmpty)
+    }
+}
+
 @Test func pairSearchSplitAcrossThreadsGivesTheSerialPairs() throws {
     var boxes = randomBoxes(2000, seed: 11, world: 2000)
     var bp = BroadPhase()
