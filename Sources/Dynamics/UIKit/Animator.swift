@@ -59,6 +59,9 @@ public final class Animator {
     /// The items as of the last walk of the tree, and whether a change has made them out of date.
     var walkedItems: [DynamicItem] = []
     var walkedItemsAreStale = false
+    /// How many items the behaviours of the tree hold, each counted once (kept by `countHold`): the room a walk of
+    /// the items makes before it starts.
+    var distinctHeldItems = 0
     /// The behaviours holding each item, built by the first removal of an item (see `ItemHolders`).
     var itemHolders: ItemHolders?
     /// Contacts whose "began" reached a delegate and whose "ended" has not yet, in the order they began.
@@ -229,18 +232,26 @@ public final class Animator {
 
     /// Every item of every behaviour of the tree, each once, in the order first met walking it. Walked again only
     /// after a change, so reading it every frame costs nothing.
-    var knownItems: [DynamicItem] {
-        if walkedItemsAreStale {
-            walkedItemsAreStale = false
-            var seen = IdentityTable(capacity: walkedItems.count)
-            var current: [DynamicItem] = []
-            current.reserveCapacity(walkedItems.count)
-            DynamicBehavior.walk(behaviors) { b in
-                for it in b.heldItems where seen.insert(ObjectIdentifier(it), 0) { current.append(it) }
+    var knownItems: [DynamicItem] { walkItems().items }
+
+    /// `knownItems`, with each item's position among them when the walk was made now (nil when the items were up to
+    /// date): the walk finds positions on its way, so a sync's settings table need not look every item up again.
+    func walkItems() -> (items: [DynamicItem], positions: IdentityTable?) {
+        guard walkedItemsAreStale else { return (walkedItems, nil) }
+        walkedItemsAreStale = false
+        // Room for every item at once: a table grown by doubling while thousands of items arrive places them all
+        // again at each doubling.
+        let room = max(walkedItems.count, distinctHeldItems)
+        var seen = IdentityTable(capacity: room)
+        var current: [DynamicItem] = []
+        current.reserveCapacity(room)
+        DynamicBehavior.walk(behaviors) { b in
+            for it in b.heldItems where seen.insert(ObjectIdentifier(it), Int32(truncatingIfNeeded: current.count)) {
+                current.append(it)
             }
-            walkedItems = current
         }
-        return walkedItems
+        walkedItems = current
+        return (current, seen)
     }
 
     /// The items the behaviours of `behavior`'s subtree hold, with repeats.
@@ -279,6 +290,7 @@ public final class Animator {
             // Only the first hold changes whose the item is (a held item is this animator's: adopting checks
             // that no other animator holds it), and a weak reference costs its every write.
             guard before == 0 else { return }
+            distinctHeldItems += 1
             // A body made by an animator that is gone is not this one's: the next sync makes one here.
             if !mine { it.bodyOwner = nil }
             it.animator = self
@@ -286,6 +298,7 @@ public final class Animator {
             if let g = it.groupParts { for m in g.members { m.animatingGroup = it } }
         } else if mine {
             it.holdCount = 0
+            distinctHeldItems = max(distinctHeldItems - 1, 0)
             // The body first: its owner is read through `animator`.
             releaseBody(of: it)
             it.animator = nil

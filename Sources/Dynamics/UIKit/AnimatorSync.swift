@@ -49,11 +49,11 @@ extension Animator {
         needsSync = false
         handMovedItems.removeAll()
         let tree = behaviorTree
-        let items = knownItems
+        let (items, positions) = walkItems()
 
         // Items that left gave their bodies back when they left (`releaseBody`); new items get one, and so does an
         // item whose handles belong to another world.
-        var table = ItemSettingsTable(items: items)
+        var table = ItemSettingsTable(items: items, positions: positions)
         var newBodies = 0, newShapes = 0
         for it in items where it.bodyID < 0 || it.bodyOwner !== self {
             newBodies += 1
@@ -115,17 +115,22 @@ extension Animator {
             // Anchoring a moving item stops it; only a velocity given by hand makes an anchored item move.
             it.take(center: it.center, angle: it.angle, velocity: .zero, angularVelocity: 0)
         }
-        world.bodies[i].fixedRotation = !properties.allowsRotation
-        world.bodies[i].allowsSleep = properties.allowsSleep
         // A path item's outline is made once here, for its mass and for its first shape: making one is a hull.
         var outline: Shape?
         if !it.isGroup, it.shapeID < 0, case .path = it.shape { outline = it.collisionShape }
         let md = outline.map { it.massData(density: it.density, of: $0) } ?? it.massData(density: it.density)
-        world.bodies[i].setMass(md.mass, localCenter: md.center, inertia: md.rotationalInertia)
-        world.bodies[i].linearDamping = properties.resistance
-        world.bodies[i].angularDamping = properties.angularResistance
-        world.bodies[i].gravity = settings.gravity
-        (world.bodies[i].minExtent, world.bodies[i].maxExtent) = it.extents
+        let extents = it.extents
+        // One access to the body for all its settings: each `world.bodies[i]` on its own checks the animator's
+        // access to its world and the array's uniqueness again.
+        world.updateBody(id) { b in
+            b.fixedRotation = !properties.allowsRotation
+            b.allowsSleep = properties.allowsSleep
+            b.setMass(md.mass, localCenter: md.center, inertia: md.rotationalInertia)
+            b.linearDamping = properties.resistance
+            b.angularDamping = properties.angularResistance
+            b.gravity = settings.gravity
+            (b.minExtent, b.maxExtent) = extents
+        }
         if it.stateWasSetByHand {
             it.stateWasSetByHand = false
             world.setBodyState(id, origin: it.center, angle: it.angle, velocity: it.velocity, angularVelocity: it.angularVelocity)
@@ -144,9 +149,15 @@ extension Animator {
         } else if it.shapeID < 0 {
             // A group gets one shape per member on its one body; the world lists a body's shapes newest first. A
             // path item takes the outline made above; other items share the shape of an item of the same outline.
-            if let g = it.groupParts { world.reserve(shapes: g.members.count, on: id) }
-            for shape in it.isGroup ? it.collisionShapes : [outline ?? shapes.shape(for: it)] {
-                it.shapeID = world.createShape(body: id, shape: shape, friction: friction, restitution: restitution, filter: filter)
+            if it.isGroup {
+                if let g = it.groupParts { world.reserve(shapes: g.members.count, on: id) }
+                for shape in it.collisionShapes {
+                    it.shapeID = world.createShape(body: id, shape: shape, friction: friction, restitution: restitution,
+                                                   filter: filter)
+                }
+            } else {
+                it.shapeID = world.createShape(body: id, shape: outline ?? shapes.shape(for: it), friction: friction,
+                                               restitution: restitution, filter: filter)
             }
         } else {
             var shape = world.bodies[i].shape
@@ -178,6 +189,7 @@ extension Animator {
     /// handles do not depend on how kinds mix in the tree. (Behaviours that left gave theirs back when they left.)
     private func syncWorldParts(_ tree: [DynamicBehavior]) {
         synced.collisions.removeAll(keepingCapacity: true)
+        world.reserve(joints: tree.reduce(0) { $0 + $1.jointsToMake })
         for b in Self.inPartsOrder(tree) { b.syncWorldParts(self) }
         synced.tree = tree
         synced.actionsStale = true

@@ -189,6 +189,12 @@ struct PhysicsWorld {
 
     func isValidBody(_ id: Int32) -> Bool { id >= 0 && Int(id) < bodies.count && bodies[Int(id)].inUse }
 
+    /// Changes body `id`'s record in place through `change`, in one access to the bodies.
+    @inline(__always)
+    mutating func updateBody(_ id: Int32, _ change: (inout Body) -> Void) {
+        change(&bodies[Int(id)])
+    }
+
     /// Changes a body's type, keeping its place, at rest; its shape's proxy follows.
     mutating func setBodyType(_ id: Int32, _ type: BodyType) {
         guard isValidBody(id), bodies[Int(id)].type != type else { return }
@@ -232,7 +238,7 @@ struct PhysicsWorld {
         var rec = ShapeRecord(shape: shape, friction: friction, restitution: restitution, filter: filter, body: body)
         if restitution > 0 { bouncyShapes += 1 }
         if body != Self.ground { rec.nextOnBody = bodies[Int(body)].shape }
-        let id = Self.allocate(&shapes, &freeShapes, rec)
+        let id = Self.allocate(&shapes, &freeShapes, consume rec)
         if bounds.count < shapes.count { bounds.append(ShapeBounds()) }
         if body != Self.ground { bodies[Int(body)].shape = id }
         refreshProxy(id)
@@ -310,11 +316,12 @@ struct PhysicsWorld {
         let i = Int(id)
         if shapes[i].proxy >= 0 { broadPhase.destroyProxy(shapes[i].proxy); shapes[i].proxy = -1; proxyCount -= 1 }
         guard !shapes[i].filter.isEmpty else { return }
-        let body = bodies[Int(shapes[i].body)]
-        let isStatic = body.type == .staticBody
+        // The body's type and placement, not a copy of its whole record.
+        let body = Int(shapes[i].body)
+        let isStatic = bodies[body].type == .staticBody
         // The broadphase takes tight boxes and fattens moving ones by `aabbMargin` itself; the same fat box is kept
         // here so contacts end exactly when the broadphase would stop pairing the shapes.
-        let box = shapes[i].shape.aabb(body.transform)
+        let box = shapes[i].shape.aabb(bodies[body].transform)
         bounds[i].aabb = box
         bounds[i].isBoxSeparable = shapes[i].shape.kind != .segment
         bounds[i].fatAABB = isStatic ? box : box.expanded(by: Tolerance.aabbMargin)
@@ -441,7 +448,7 @@ struct PhysicsWorld {
 
     // MARK: Storage
 
-    private static func allocate<T>(_ array: inout ContiguousArray<T>, _ free: inout [Int32], _ value: T) -> Int32 {
+    private static func allocate<T>(_ array: inout ContiguousArray<T>, _ free: inout [Int32], _ value: consuming T) -> Int32 {
         if let slot = free.popLast() {
             array[Int(slot)] = value
             return slot

@@ -17,6 +17,12 @@ extension PhysicsWorld {
         broadPhase.reserve(movingProxies: count)
     }
 
+    /// Makes room for `count` more joints before they are made one by one (an animator's sync counts the joints its
+    /// behaviours will make anew).
+    mutating func reserve(joints count: Int) {
+        joints.reserveForBatch(adding: count - freeJoints.count)
+    }
+
     /// Makes room for `count` more shapes on body `id` in the broadphase tree its type puts them in: a fixed group
     /// of thousands of tiles would otherwise grow the static tree by doubling, copying it each time.
     mutating func reserve(shapes count: Int, on id: Int32) {

@@ -275,6 +275,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         jointID = animator.placeJoint(makeJoint(bodyA: bodyA, bodyB: bodyB), at: jointID)
     }
 
+    override var jointsToMake: Int { jointID < 0 ? 1 : 0 }
+
     override func removeWorldParts(_ animator: Animator) {
         animator.world.destroyJoint(jointID)
         jointID = -1

@@ -36,11 +36,15 @@ struct ItemSettingsTable {
     private let index: IdentityTable
     private(set) var settings: [ItemSettings]
 
-    /// Empty settings for `items`.
-    init(items: [DynamicItem]) {
-        var index = IdentityTable(capacity: items.count)
-        for (k, it) in items.enumerated() { index.set(ObjectIdentifier(it), Int32(k)) }
-        self.index = index
+    /// Empty settings for `items`; `positions`, when given, holds each item's position among them.
+    init(items: [DynamicItem], positions: IdentityTable? = nil) {
+        if let positions {
+            index = positions
+        } else {
+            var index = IdentityTable(capacity: items.count)
+            for (k, it) in items.enumerated() { index.set(ObjectIdentifier(it), Int32(k)) }
+            self.index = index
+        }
         settings = Array(repeating: ItemSettings(), count: items.count)
     }
 

@@ -114,6 +114,10 @@ public class DynamicBehavior {
     /// After items have their bodies and shapes: makes or updates what the behaviour owns in the world.
     func syncWorldParts(_ animator: Animator) {}
 
+    /// How many joints the next `syncWorldParts` makes anew: the sync makes room for all of them at once, so a grid
+    /// of thousands of attachments does not grow the world's joints by doubling, copying them each time.
+    var jointsToMake: Int { 0 }
+
     /// The behaviour left the animator's tree: drops what it owns in the world.
     func removeWorldParts(_ animator: Animator) {}
 

@@ -51,6 +51,8 @@ public final class SnapBehavior: DynamicBehavior {
         jointID = animator.placeJoint(makeJoint(body: item.bodyID), at: jointID)
     }
 
+    override var jointsToMake: Int { jointID < 0 ? 1 : 0 }
+
     override func removeWorldParts(_ animator: Animator) {
         animator.world.destroyJoint(jointID)
         jointID = -1
