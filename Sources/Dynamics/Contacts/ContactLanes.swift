@@ -96,6 +96,13 @@ struct ContactLanes {
         solveOrder.arrange(touching: touching, contacts: contacts, states: states)
     }
 
+    /// `arrange(touching:contacts:states:)` reading the constraints' bodies across `pool`, for when nothing else
+    /// runs meanwhile (see `ContactSolveOrder.arrange(touching:contacts:states:pool:minimum:)`).
+    mutating func arrange(touching: UnsafeBufferPointer<Int32>, contacts: UnsafeBufferPointer<Contact>,
+                          states: UnsafeMutableBufferPointer<BodyState>, pool: WorkerPool, minimum: Int) {
+        solveOrder.arrange(touching: touching, contacts: contacts, states: states, pool: pool, minimum: minimum)
+    }
+
     /// How a prepared constraint is laid out: 0 when its normal impulses are block-solved, 1 for its other
     /// two-point constraints, 2 for one point. Groups put their constraints in quads in this order.
     @inline(__always)

@@ -49,7 +49,9 @@ struct ContactSolveOrder {
     /// sharing them orders nothing.
     mutating func arrange(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>,
                           states: UnsafeMutableBufferPointer<BodyState>) {
-        arrange(count: constraints.count, states: states) { constraints[$0].link }
+        arrange(count: constraints.count, states: states) { order in
+            order.readEnds(count: constraints.count, states: states) { constraints[$0].link }
+        }
     }
 
     /// Orders the constraints that will be made from the contacts `touching` (constraint `i` from contact
@@ -57,13 +59,25 @@ struct ContactSolveOrder {
     /// gives the made constraints.
     mutating func arrange(touching: UnsafeBufferPointer<Int32>, contacts: UnsafeBufferPointer<Contact>,
                           states: UnsafeMutableBufferPointer<BodyState>) {
-        arrange(count: touching.count, states: states) { contacts[Int(touching[$0])].link(touching[$0]) }
+        arrange(count: touching.count, states: states) { order in
+            order.readEnds(count: touching.count, states: states) { contacts[Int(touching[$0])].link(touching[$0]) }
+        }
     }
 
-    /// Orders `n` constraints whose links (contact, bodies, touch record) `link` gives.
+    /// `arrange(touching:contacts:states:)` with the constraints' links and moving bodies read across `pool`, in
+    /// chunks of at least `minimum` (`SolveOrderReadJob`): the same order, and the same arrays.
+    mutating func arrange(touching: UnsafeBufferPointer<Int32>, contacts: UnsafeBufferPointer<Contact>,
+                          states: UnsafeMutableBufferPointer<BodyState>, pool: WorkerPool, minimum: Int) {
+        arrange(count: touching.count, states: states) { order in
+            order.readEnds(touching: touching, contacts: contacts, states: states, pool: pool, minimum: minimum)
+        }
+    }
+
+    /// Orders `n` constraints, whose links and moving bodies `readEnds` reads into `links` and `ends` (saying
+    /// whether the moving bodies are those the kept order was made from).
     @inline(__always)
     private mutating func arrange(count n: Int, states: UnsafeMutableBufferPointer<BodyState>,
-                                  link: (Int) -> SIMD4<Int32>) {
+                                  readEnds: (inout ContactSolveOrder) -> Bool) {
         if links.count != n {
             links.removeAll(keepingCapacity: true)
             links.append(contentsOf: repeatElement(.zero, count: n))
@@ -72,7 +86,7 @@ struct ContactSolveOrder {
             ends.removeAll(keepingCapacity: true)
             ends.append(contentsOf: repeatElement(.zero, count: n))
         }
-        let same = readEnds(count: n, states: states, link: link)
+        let same = readEnds(&self)
         lastKept = same
         if same {
             keptCount += 1
@@ -115,6 +129,32 @@ struct ContactSolveOrder {
         }
         }
         return same
+    }
+
+    /// `readEnds(count:states:link:)` for the constraints to be made from the contacts `touching`, across `pool`.
+    private mutating func readEnds(touching: UnsafeBufferPointer<Int32>, contacts: UnsafeBufferPointer<Contact>,
+                                   states: UnsafeMutableBufferPointer<BodyState>, pool: WorkerPool, minimum: Int) -> Bool {
+        let n = touching.count
+        let (chunks, size) = pool.split(n, minimum: minimum)
+        guard chunks > 1 else {
+            return readEnds(count: n, states: states) { contacts[Int(touching[$0])].link(touching[$0]) }
+        }
+        let compares = isKept && keptEnds.count == n && keptMinimumIsland == colouring.minimumIsland
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: chunks) { same in
+            links.withUnsafeMutableBufferPointer { links in
+            ends.withUnsafeMutableBufferPointer { ends in
+            keptEnds.withUnsafeBufferPointer { kept in
+                var job = SolveOrderReadJob(touching: touching, contacts: contacts, states: states,
+                                            links: links.baseAddress.unsafelyUnwrapped,
+                                            ends: ends.baseAddress.unsafelyUnwrapped,
+                                            kept: compares ? kept.baseAddress : nil, compares: compares,
+                                            chunkSize: size, same: same.baseAddress.unsafelyUnwrapped)
+                withUnsafeMutablePointer(to: &job) { pool.run(SolveOrderReadJob.run, $0, chunks: chunks) }
+            }
+            }
+            }
+            return compares && (0..<chunks).allSatisfy { same[$0] }
+        }
     }
 
     /// The moving bodies of the constraint `link` names (-1 for a body that does not move).

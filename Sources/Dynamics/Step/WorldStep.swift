@@ -380,7 +380,8 @@ extension PhysicsWorld {
             // laid out as usual.
             var keptQuads = false
             if let parallel, madeInPreparation, lanes.keepsLayout {
-                lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf)
+                lanes.arrange(touching: touchingBuf, contacts: contactBuf, states: stateBuf, pool: parallel.pool,
+                              minimum: tuning.loopChunk)
                 if lanes.keepsLayout {
                     // The constraints the quads do not make keep a record from an earlier step.
                     for w in watches { cons[Int(w.constraint)].impactImpulse = 0 }

@@ -76,6 +76,50 @@ import Testing
         #expect(Self.build(&kept, edges, bodies: bodies, asleep: [7]) != first)
     }
 
+    /// The order worked out from contacts still to become constraints, with their bodies read across the worker
+    /// pool in many chunks, is the one-thread order: the same links, groups and sorted constraints, kept and made
+    /// anew at the same builds.
+    @Test func anOrderReadAcrossThePoolIsTheOneThreadOrder() throws {
+        let width = 30, height = 20, bodies = 1 + width * height
+        let edges = Self.wall(width: width, height: height)
+        var swapped = edges
+        swapped.swapAt(100, 101)
+        // The wall, the wall again (kept), a constraint gone, a body asleep, the same again (kept), constraints
+        // reordered.
+        let builds: [(edges: [(Int32, Int32)], asleep: Set<Int32>)] = [
+            (edges, []), (edges, []), (Array(edges.dropLast(2)), []), (edges, [7]), (edges, [7]), (swapped, []),
+        ]
+        var serial = ContactSolveOrder(), split = ContactSolveOrder()
+        serial.colouring.minimumIsland = 1
+        split.colouring.minimumIsland = 1
+        let pool = WorkerPool.shared
+        // Other tests' steps may hold the pool for a moment.
+        while !pool.tryAcquire(workers: 3) { WorkerPool.yieldProcessor() }
+        defer { _ = pool.release() }
+        for (k, build) in builds.enumerated() {
+            // Contact c touches with record c + 5, so links tell contacts from records.
+            let contacts = build.edges.map { Contact(shapeA: $0.0, shapeB: $0.1, bodyA: $0.0, bodyB: $0.1, touch: 0) }
+                .enumerated().map { c -> Contact in var c = c; c.element.touch = Int32(c.offset + 5); return c.element }
+            // Every other contact becomes a constraint.
+            let touching = stride(from: 0, to: contacts.count, by: 2).map(Int32.init)
+            var states = (0..<bodies).map { i in
+                i == 0 || build.asleep.contains(Int32(i)) ? BodyState()
+                    : BodyState(v: .zero, w: 0, dp: .zero, dq: .identity, invMass: 1, invInertia: 1)
+            }
+            contacts.withUnsafeBufferPointer { cb in touching.withUnsafeBufferPointer { tb in
+                states.withUnsafeMutableBufferPointer { sb in
+                    serial.arrange(touching: tb, contacts: cb, states: sb)
+                    split.arrange(touching: tb, contacts: cb, states: sb, pool: pool, minimum: 16)
+                }
+            } }
+            #expect(pool.split(touching.count, minimum: 16).chunks > 2)
+            #expect(split.links == serial.links && split.order == serial.order, "build \(k)")
+            #expect(split.groupStart == serial.groupStart && split.lastKept == serial.lastKept, "build \(k)")
+            #expect(split.links.first == SIMD4(0, edges[0].0, edges[0].1, 5), "build \(k)")
+        }
+        #expect(serial.keptCount == 2 && split.keptCount == 2)
+    }
+
     @Test func aNewLeastIslandMakesTheOrderAnew() {
         let width = 12, height = 9, bodies = 1 + width * height
         let edges = Self.wall(width: width, height: height)
