@@ -68,50 +68,13 @@ extension PhysicsWorld {
             states.removeAll(keepingCapacity: true)
             states.append(contentsOf: repeatElement(BodyState(), count: bodies.count))
         }
-        inputs.removeAll(keepingCapacity: true)
-        // Room for every body, taken at the bodies' own room: appending would double it as the awake bodies grew,
-        // and leave up to half of it unused (30 bytes a body in a pile of 10,000). The bodies' room grows
-        // geometrically, so this reallocates as rarely as appending would.
-        inputs.reserveCapacity(bodies.capacity)
         activeJoints.removeAll(keepingCapacity: true)
         // One bit a body, set for those the step integrates (`isSimulated`): the scan for touching contacts below
         // reads two bodies a contact, and a bit of a small array is in the cache where a body record is not.
         var simulated = ContiguousArray<UInt64>()
         swap(&simulated, &scratchSimulated)
         defer { swap(&simulated, &scratchSimulated) }
-        simulated.removeAll(keepingCapacity: true)
-        simulated.reserveCapacity((bodies.count + 63) / 64)
-        // Gathered a word at a time: a store into the array per body would check its storage is unique each time.
-        var simulatedWord: UInt64 = 0
-        for i in bodies.indices {
-            defer {
-                if i & 63 == 63 {
-                    simulated.append(simulatedWord)
-                    simulatedWord = 0
-                }
-            }
-            if bodies[i].isSimulated {
-                simulatedWord |= 1 << UInt64(i & 63)
-                states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity,
-                                      invMass: bodies[i].invMass, invInertia: bodies[i].invInertia)
-                bodies[i].center0 = bodies[i].center
-                bodies[i].q0 = bodies[i].q
-                let dv = h * (bodies[i].gravity + bodies[i].invMass * bodies[i].force)
-                inputs.append(VelocityInput(body: Int32(i), dv: dv, dw: h * bodies[i].invInertia * bodies[i].torque,
-                                            linearDamping: 1 / (1 + h * bodies[i].linearDamping),
-                                            angularDamping: 1 / (1 + h * bodies[i].angularDamping)))
-            } else if bodies[i].isMovingKinematic {
-                // Moved like the others but pushed by nothing: no mass, no gravity or forces, no damping. Its
-                // velocity is in its state, so contacts feel the motion (friction carries what rests on it).
-                states[i] = BodyState(v: bodies[i].v, w: bodies[i].w, dp: .zero, dq: .identity, invMass: 0, invInertia: 0)
-                bodies[i].center0 = bodies[i].center
-                bodies[i].q0 = bodies[i].q
-                inputs.append(VelocityInput(body: Int32(i), dv: .zero, dw: 0, linearDamping: 1, angularDamping: 1))
-            } else {
-                states[i] = BodyState()
-            }
-        }
-        if bodies.count & 63 != 0 { simulated.append(simulatedWord) }
+        startBodies(states: &states, inputs: &inputs, simulated: &simulated, h: h, pool: pool, tuning: tuning)
 
         let fieldLinks = self.fieldLinks, fieldSources = self.fieldSources, fieldTime = self.fieldTime
         for j in joints.indices where joints[j].inUse {
@@ -549,6 +512,101 @@ extension PhysicsWorld {
         swap(&pairTable, &contactOfPair); swap(&pairRemovals, &pendingPairRemovals)
         finishStep(states: states, inputs: inputs, watches: watches, dt: dt, finished: finished, marks: anyMarks,
                    pool: pool, defersProxyMoves: defersProxyMoves)
+    }
+
+    /// Whether the step moves the body: a dynamic body it integrates, or a kinematic body with a velocity.
+    @inline(__always)
+    static func moves(_ body: UnsafePointer<Body>) -> Bool {
+        body.pointee.isSimulated || body.pointee.isMovingKinematic
+    }
+
+    /// Starts body `i` for a step of sub-step `h`: its state for the solver, its place at the start of the step, and
+    /// for a body that moves (`moves`) the inputs of its velocity integration, else nil. `simulated` is set when
+    /// the step integrates the body (a kinematic body is moved, never integrated).
+    @inline(__always)
+    static func startBody(_ i: Int, _ bodies: UnsafeMutablePointer<Body>, _ states: UnsafeMutablePointer<BodyState>,
+                          h: Double, simulated: inout Bool) -> VelocityInput? {
+        let b = bodies + i
+        if b.pointee.isSimulated {
+            simulated = true
+            states[i] = BodyState(v: b.pointee.v, w: b.pointee.w, dp: .zero, dq: .identity,
+                                  invMass: b.pointee.invMass, invInertia: b.pointee.invInertia)
+            b.pointee.center0 = b.pointee.center
+            b.pointee.q0 = b.pointee.q
+            let dv = h * (b.pointee.gravity + b.pointee.invMass * b.pointee.force)
+            return VelocityInput(body: Int32(i), dv: dv, dw: h * b.pointee.invInertia * b.pointee.torque,
+                                 linearDamping: 1 / (1 + h * b.pointee.linearDamping),
+                                 angularDamping: 1 / (1 + h * b.pointee.angularDamping))
+        } else if b.pointee.isMovingKinematic {
+            // Moved like the others but pushed by nothing: no mass, no gravity or forces, no damping. Its
+            // velocity is in its state, so contacts feel the motion (friction carries what rests on it).
+            states[i] = BodyState(v: b.pointee.v, w: b.pointee.w, dp: .zero, dq: .identity, invMass: 0, invInertia: 0)
+            b.pointee.center0 = b.pointee.center
+            b.pointee.q0 = b.pointee.q
+            return VelocityInput(body: Int32(i), dv: .zero, dw: 0, linearDamping: 1, angularDamping: 1)
+        }
+        states[i] = BodyState()
+        return nil
+    }
+
+    /// Every body's state and place at the start of the step, the inputs of the moving ones in body order
+    /// (`inputs`, emptied first) and the marks of those the step integrates (`simulated`, one bit a body): across
+    /// `pool` when there are enough bodies (`StepStartJob`), with the same results.
+    mutating func startBodies(states: inout ContiguousArray<BodyState>, inputs: inout ContiguousArray<VelocityInput>,
+                                      simulated: inout ContiguousArray<UInt64>, h: Double, pool: WorkerPool?,
+                                      tuning: ParallelTuning) {
+        let n = bodies.count, words = (n + 63) / 64
+        simulated.removeAll(keepingCapacity: true)
+        simulated.append(contentsOf: repeatElement(0, count: words))
+        inputs.removeAll(keepingCapacity: true)
+        // Room for every body, taken at the bodies' own room: appending would double it as the awake bodies grew,
+        // and leave up to half of it unused (30 bytes a body in a pile of 10,000). The bodies' room grows
+        // geometrically, so this reallocates as rarely as appending would.
+        inputs.reserveCapacity(bodies.capacity)
+        let split = pool.map { $0.split(words, minimum: max(1, tuning.loopChunk / 64)) } ?? (chunks: 0, size: 0)
+        guard let pool, split.chunks > 1 else {
+            bodies.withUnsafeMutableBufferPointer { bp in
+                states.withUnsafeMutableBufferPointer { sp in
+                    simulated.withUnsafeMutableBufferPointer { marks in
+                        let base = bp.baseAddress.unsafelyUnwrapped, stateBase = sp.baseAddress.unsafelyUnwrapped
+                        for i in 0..<n {
+                            var moving = false
+                            if let input = Self.startBody(i, base, stateBase, h: h, simulated: &moving) {
+                                inputs.append(input)
+                            }
+                            if moving { marks[i >> 6] |= 1 << UInt64(i & 63) }
+                        }
+                    }
+                }
+            }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: split.chunks) { counts in
+            bodies.withUnsafeMutableBufferPointer { bp in
+                states.withUnsafeMutableBufferPointer { sp in
+                    simulated.withUnsafeMutableBufferPointer { marks in
+                        var job = StepStartJob(bodies: bp.baseAddress.unsafelyUnwrapped, bodyCount: n,
+                                               states: sp.baseAddress.unsafelyUnwrapped,
+                                               simulated: marks.baseAddress.unsafelyUnwrapped, inputs: nil,
+                                               counts: counts.baseAddress.unsafelyUnwrapped, chunkSize: 64 * split.size,
+                                               h: h)
+                        withUnsafeMutablePointer(to: &job) { pool.run(StepStartJob.count, $0, chunks: split.chunks) }
+                        var total = 0
+                        for k in 0..<split.chunks {
+                            let c = counts[k]
+                            counts[k] = total
+                            total += c
+                        }
+                        inputs.append(contentsOf: repeatElement(VelocityInput(body: 0, dv: .zero, dw: 0, linearDamping: 0,
+                                                                              angularDamping: 0), count: total))
+                        inputs.withUnsafeMutableBufferPointer { ib in
+                            job.inputs = ib.baseAddress
+                            withUnsafeMutablePointer(to: &job) { pool.run(StepStartJob.start, $0, chunks: split.chunks) }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Gives `constraints` `count` elements without making them: they are made by the threads that prepare them,
