@@ -28,20 +28,21 @@ import Testing
         animator.world.parallelTuning.minimumPartitions = 400
         let items = try SolverWorkerTests.pyramid(rows: 30, gap: 0)(animator, SolverWorkerTests.EventLog())
         var keptFrames: [Int] = [], keptBefore = 0
-        try stepFrames(animator, frames, beforeEach: { _ in
+        for frame in 0..<frames {
             // Suites without a turn with the pool (any animator of a thousand items) may hold it for a moment, and
             // a step that finds it held works alone and keeps no layout: each step here waits until it is free.
-            guard workers > 1 else { return }
-            while !WorkerPool.shared.tryAcquire(workers: workers) { WorkerPool.yieldProcessor() }
-            WorkerPool.shared.release()
-        }) { frame in
+            if workers > 1 {
+                while !WorkerPool.shared.tryAcquire(workers: workers) { WorkerPool.yieldProcessor() }
+                WorkerPool.shared.release()
+            }
+            try animator.step()
             if animator.world.stepsWithQuadsKept > keptBefore { keptFrames.append(frame) }
             keptBefore = animator.world.stepsWithQuadsKept
             // The body the last step's first slot names, as if another body had taken its place.
             if spoiledSlots.contains(frame + 1), animator.world.scratchLanes.solverBodies.sources.count > 1 {
                 animator.world.scratchLanes.solverBodies.sources[0] = animator.world.scratchLanes.solverBodies.sources[1]
             }
-            guard spoiled.contains(frame + 1) else { return }
+            guard spoiled.contains(frame + 1) else { continue }
             // The first constraint of a quad of block-solved ones: the kind the kept layout checks for the quad.
             // (One thread notes no kinds.)
             let kinds = animator.world.scratchContactKinds

@@ -10,11 +10,9 @@ func box(_ x: Double, _ y: Double, side: Double = 100, name: String = "box") thr
 /// Relative error |a - b| / |b|.
 func relativeError(_ a: Double, _ b: Double) -> Double { abs(a - b) / abs(b) }
 
-/// Steps `frames` frames, calling `beforeEach` before and `each` after every one.
-func stepFrames(_ animator: Animator, _ frames: Int, beforeEach: (Int) -> Void = { _ in },
-                _ each: (Int) -> Void = { _ in }) throws {
+/// Steps `frames` frames, calling `each` after every one.
+func stepFrames(_ animator: Animator, _ frames: Int, _ each: (Int) -> Void = { _ in }) throws {
     for f in 0..<frames {
-        beforeEach(f)
         try animator.step()
         each(f)
     }
