@@ -46,12 +46,8 @@ final class WorkerPool: @unchecked Sendable {
     /// Most chunks one job can have.
     static let maxChunks = 0xFFFF
     /// Loads of the job word a worker without a job makes, while a step holds the pool, before it parks: each after
-    /// a pause (`luadyn_spin_pause`, about 24 ns on this project's machine), so about 36 microseconds. A parked
-    /// worker comes back late to the next job; a spinning one takes the processor time that the stepping thread
-    /// needs when the two threads get one processor's time between them (a machine's slow periods, a process
-    /// pinned to one processor), where 200 microseconds of spin took the large pyramid's two-worker frame from
-    /// 2.43 to 3.0 ms (docs/performance.md, "World building and the stepping thread's serial passes").
-    static let spinsBeforeParking = 1_500
+    /// a pause (`luadyn_spin_pause`, about 24 ns on this project's machine), so about 200 microseconds.
+    static let spinsBeforeParking = 8_000
     /// Loads of the finished count the holder makes, waiting for the last chunks on the workers, before it starts
     /// yielding the processor: about 4 microseconds of pauses.
     static let spinsBeforeYielding = 160
@@ -268,11 +264,11 @@ final class WorkerPool: @unchecked Sendable {
     fileprivate func workerLoop(index: Int) {
         var seen: UInt64 = 0
         while true {
-            // Wait for a new job number: spin while a step is on, then park. The spin outlasts most of the
-            // stepping thread's short serial stretches between jobs: a worker parked there is woken by a system
-            // call and comes back late to the next job. It is kept short all the same, since a spinning worker
-            // takes the stepping thread's processor time when the two share one processor's time
-            // (`spinsBeforeParking`).
+            // Wait for a new job number: spin while a step is on, then park. The spin outlasts the stepping
+            // thread's serial stretches between jobs (the lanes' levels and colours, the contact walk, a few
+            // hundred microseconds at most): a worker parked there is woken by a system call and comes back late
+            // to the next job, which cost the two-worker large pyramid and tumbler 2 to 4 % of their frame time
+            // (docs/performance.md, "Contact sub-steps as one job").
             var word = cursor.load(ordering: .acquiring)
             var spins = 0
             while word >> 32 == seen {
