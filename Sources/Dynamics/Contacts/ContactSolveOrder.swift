@@ -114,19 +114,38 @@ struct ContactSolveOrder {
     @inline(__always)
     private mutating func readEnds(count n: Int, states: UnsafeMutableBufferPointer<BodyState>,
                                    link: (Int) -> SIMD4<Int32>) -> Bool {
-        var same = isKept && keptEnds.count == n && keptMinimumIsland == colouring.minimumIsland
-        links.withUnsafeMutableBufferPointer { links in
-        ends.withUnsafeMutableBufferPointer { ends in
-        keptEnds.withUnsafeBufferPointer { kept in
-            for i in 0..<n {
-                let l = link(i)
-                links[i] = l
-                let e = Self.movingEnds(of: l, states: states)
-                ends[i] = e
-                if same && kept[i] != e { same = false }
+        let compares = comparesKeptEnds(count: n)
+        return links.withUnsafeMutableBufferPointer { links in
+            ends.withUnsafeMutableBufferPointer { ends in
+                keptEnds.withUnsafeBufferPointer { kept in
+                    Self.readEnds(0..<n, link: link, states: states, links: links.baseAddress.unsafelyUnwrapped,
+                                  ends: ends.baseAddress.unsafelyUnwrapped, compares: compares, kept: kept.baseAddress)
+                }
             }
         }
-        }
+    }
+
+    /// Whether `n` constraints' moving bodies are to be compared with the kept order's: there is one, made from as
+    /// many constraints, with the colouring's least island of now.
+    @inline(__always)
+    private func comparesKeptEnds(count n: Int) -> Bool {
+        isKept && keptEnds.count == n && keptMinimumIsland == colouring.minimumIsland
+    }
+
+    /// Reads the links (`link`) and moving bodies of the constraints `range` into `links` and `ends`; with
+    /// `compares`, returns whether their moving bodies are `kept`'s, constraint for constraint (else false). The
+    /// one-thread read and each chunk of `SolveOrderReadJob` are this.
+    @inline(__always)
+    static func readEnds(_ range: Range<Int>, link: (Int) -> SIMD4<Int32>, states: UnsafeMutableBufferPointer<BodyState>,
+                         links: UnsafeMutablePointer<SIMD4<Int32>>, ends: UnsafeMutablePointer<SIMD2<Int32>>,
+                         compares: Bool, kept: UnsafePointer<SIMD2<Int32>>?) -> Bool {
+        var same = compares
+        for i in range {
+            let l = link(i)
+            links[i] = l
+            let e = movingEnds(of: l, states: states)
+            ends[i] = e
+            if same, let kept, kept[i] != e { same = false }
         }
         return same
     }
@@ -139,7 +158,7 @@ struct ContactSolveOrder {
         guard chunks > 1 else {
             return readEnds(count: n, states: states) { contacts[Int(touching[$0])].link(touching[$0]) }
         }
-        let compares = isKept && keptEnds.count == n && keptMinimumIsland == colouring.minimumIsland
+        let compares = comparesKeptEnds(count: n)
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: chunks) { same in
             links.withUnsafeMutableBufferPointer { links in
             ends.withUnsafeMutableBufferPointer { ends in
@@ -147,7 +166,7 @@ struct ContactSolveOrder {
                 var job = SolveOrderReadJob(touching: touching, contacts: contacts, states: states,
                                             links: links.baseAddress.unsafelyUnwrapped,
                                             ends: ends.baseAddress.unsafelyUnwrapped,
-                                            kept: compares ? kept.baseAddress : nil, compares: compares,
+                                            compares: compares, kept: kept.baseAddress,
                                             chunkSize: size, same: same.baseAddress.unsafelyUnwrapped)
                 withUnsafeMutablePointer(to: &job) { pool.run(SolveOrderReadJob.run, $0, chunks: chunks) }
             }

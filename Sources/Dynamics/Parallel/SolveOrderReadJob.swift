@@ -13,9 +13,9 @@ struct SolveOrderReadJob {
     var states: UnsafeMutableBufferPointer<BodyState>
     var links: UnsafeMutablePointer<SIMD4<Int32>>
     var ends: UnsafeMutablePointer<SIMD2<Int32>>
-    /// The moving bodies the kept order was made from, constraint for constraint; read only when `compares`.
-    var kept: UnsafePointer<SIMD2<Int32>>?
+    /// Whether to compare with `kept`, the moving bodies the kept order was made from, constraint for constraint.
     var compares: Bool
+    var kept: UnsafePointer<SIMD2<Int32>>?
     /// Constraints per chunk (the last chunk may hold fewer).
     var chunkSize: Int
     /// Per chunk: whether its constraints' moving bodies are the kept ones.
@@ -24,15 +24,9 @@ struct SolveOrderReadJob {
     static let run: ParallelChunk = { raw, chunk in
         let job = raw.assumingMemoryBound(to: SolveOrderReadJob.self).pointee
         let start = chunk * job.chunkSize, end = min(start + job.chunkSize, job.touching.count)
-        var same = job.compares
-        for i in start..<end {
-            let c = job.touching[i]
-            let link = job.contacts[Int(c)].link(c)
-            job.links[i] = link
-            let e = ContactSolveOrder.movingEnds(of: link, states: job.states)
-            job.ends[i] = e
-            if same, let kept = job.kept, kept[i] != e { same = false }
-        }
-        job.same[chunk] = same
+        let touching = job.touching, contacts = job.contacts
+        job.same[chunk] = ContactSolveOrder.readEnds(start..<end, link: { contacts[Int(touching[$0])].link(touching[$0]) },
+                                                     states: job.states, links: job.links, ends: job.ends,
+                                                     compares: job.compares, kept: job.kept)
     }
 }

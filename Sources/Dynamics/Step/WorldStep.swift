@@ -553,8 +553,8 @@ extension PhysicsWorld {
     /// (`inputs`, emptied first) and the marks of those the step integrates (`simulated`, one bit a body): across
     /// `pool` when there are enough bodies (`StepStartJob`), with the same results.
     mutating func startBodies(states: inout ContiguousArray<BodyState>, inputs: inout ContiguousArray<VelocityInput>,
-                                      simulated: inout ContiguousArray<UInt64>, h: Double, pool: WorkerPool?,
-                                      tuning: ParallelTuning) {
+                              simulated: inout ContiguousArray<UInt64>, h: Double, pool: WorkerPool?,
+                              tuning: ParallelTuning) {
         let n = bodies.count, words = (n + 63) / 64
         simulated.removeAll(keepingCapacity: true)
         simulated.append(contentsOf: repeatElement(0, count: words))
