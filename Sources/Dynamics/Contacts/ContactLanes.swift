@@ -36,6 +36,11 @@ struct ContactLanes {
 
     /// The bodies the quads name, in single precision; the quads name them by slot (`SolverBodies`).
     var solverBodies = SolverBodies()
+    /// The quads each lane of a shared solve works on (`QuadLanes`), made by the threads' step for the groups of
+    /// this layout (`ParallelStep.shareLanes`); empty after any other build.
+    var quadLanes = QuadLanes()
+    /// What writing each unit of `quadLanes` found (`QuadsWritten`), for the kept layout's quads.
+    var unitChecks = ContiguousArray<UInt8>()
 
     /// Where each constraint is solved, kept for its storage (see `locate` in ImpulseWatch.swift).
     var slotOfConstraint = ContiguousArray<Int32>()
@@ -148,6 +153,7 @@ struct ContactLanes {
         sources.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
+        quadLanes.clear()
         guard let base = constraints.baseAddress, let stateBase = states.baseAddress else {
             quads.removeAll(keepingCapacity: true)
             solverBodies.build(UnsafeMutableBufferPointer(start: nil, count: 0), states: states)
@@ -346,6 +352,14 @@ struct ContactLanes {
         quads.withUnsafeMutableBufferPointer { solverBodies.build($0, states: states) }
     }
 
+    /// `nameSolverBodies` lane by lane (`SolverBodies.build(_:states:lanes:)`), by the shares in `quadLanes`.
+    mutating func nameSolverBodiesByLane(states: UnsafeMutableBufferPointer<BodyState>) {
+        let lanes = quadLanes
+        quads.withUnsafeMutableBufferPointer { q in
+            lanes.withBuffers { solverBodies.build(q, states: states, lanes: $0) }
+        }
+    }
+
     /// Writes the layout of the last build, of the constraints `constraints`, into `order`, `kinds` and `ends`, one
     /// entry per constraint, for `adopt` to lay the same constraints out again (`PartitionLaneLayouts`): the
     /// constraints group by group in their lanes' order (the first of each group marked with
@@ -391,6 +405,7 @@ struct ContactLanes {
         sources.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
+        quadLanes.clear()
         let unmarked = ~PartitionLaneLayouts.groupMark
         @inline(__always) func constraint(at k: Int) -> Int32 { order[k] & unmarked }
         var quadCount = 0, first = 0
@@ -739,7 +754,7 @@ struct ContactLanes {
     var roomBytes: Int {
         quads.capacity * MemoryLayout<WideContact>.stride + sources.capacity * MemoryLayout<SIMD4<Int32>>.stride
             + runs.capacity * MemoryLayout<Int32>.stride + groups.capacity * MemoryLayout<LaneGroup>.stride
-            + solverBodies.storageBytes + scratchBytes
+            + solverBodies.storageBytes + quadLanes.storageBytes + unitChecks.capacity + scratchBytes
     }
 
     /// Runs `body` with the schedule and what storing the impulses reads (see `withStoreBuffers`), for a sub-step
@@ -761,7 +776,10 @@ struct ContactLanes {
             runs.withUnsafeBufferPointer { runs in
                 groups.withUnsafeBufferPointer { groups in
                     solverBodies.withBuffers { bodies in
-                        body(LaneSchedule(quads: quads, runs: runs, groups: groups, bodies: bodies, kernel: kernel))
+                        quadLanes.withBuffers { lanes in
+                            body(LaneSchedule(quads: quads, runs: runs, groups: groups, bodies: bodies, lanes: lanes,
+                                              kernel: kernel))
+                        }
                     }
                 }
             }

@@ -45,11 +45,15 @@ struct SolverBodies {
     var sources = ContiguousArray<Int32>()
     /// Per body of the states, its slot while the slots are being made, else -1.
     private var slotOfBody = ContiguousArray<Int32>()
+    /// When the slots were named lane by lane (`build(_:states:lanes:)`), where each lane's slots end: lane `l` of
+    /// `laneEnds.count` lanes first met the bodies of slots `laneEnds[l - 1]..<laneEnds[l]` (from 0 for lane 0),
+    /// and gathers and writes them back (`ContactStageJob.slotRange`). Empty otherwise.
+    var laneEnds = ContiguousArray<Int32>()
 
     /// Bytes of room in its arrays.
     var storageBytes: Int {
         bodies.capacity * MemoryLayout<SolverBody>.stride
-            + (sources.capacity + slotOfBody.capacity) * MemoryLayout<Int32>.stride
+            + (sources.capacity + slotOfBody.capacity + laneEnds.capacity) * MemoryLayout<Int32>.stride
     }
 
     /// Gives every body the quads name a slot and rewrites the quads' body indices into slots.
@@ -59,11 +63,25 @@ struct SolverBodies {
         finishNaming()
     }
 
+    /// `build`, naming the quads lane by lane (`QuadLanes`, whose units hold every quad once): each lane's bodies
+    /// get slots after the last lane's, so the slots a lane gathers are the bodies its own quads meet first, and
+    /// `laneEnds` says where each lane's end. Which slot a body gets changes no result, only where it lies.
+    mutating func build(_ quads: UnsafeMutableBufferPointer<WideContact>, states: UnsafeMutableBufferPointer<BodyState>,
+                        lanes: QuadLaneBuffers) {
+        beginNaming(bodyCount: states.count)
+        for lane in 0..<lanes.threads {
+            for u in lanes.units(of: lane) { name(UnsafeMutableBufferPointer(rebasing: quads[lanes.quads(u)])) }
+            laneEnds.append(Int32(sources.count))
+        }
+        finishNaming()
+    }
+
     /// Starts giving slots to the bodies of quads named one run after another (`name`), for a world of
     /// `bodyCount` bodies; `finishNaming` ends it. Naming each group's quads just after they are written, while
     /// they are in the cache, gives the slots `build` gives when called on all of them.
     mutating func beginNaming(bodyCount: Int) {
         sources.removeAll(keepingCapacity: true)
+        laneEnds.removeAll(keepingCapacity: true)
         if slotOfBody.count < bodyCount {
             slotOfBody.append(contentsOf: repeatElement(-1, count: bodyCount - slotOfBody.count))
         }
@@ -132,9 +150,11 @@ struct SolverBodies {
 
     /// Runs `body` with the slots in raw buffers.
     mutating func withBuffers<R>(_ body: (SolverBodyBuffers) -> R) -> R {
-        let sources = self.sources
+        let sources = self.sources, ends = self.laneEnds
         return bodies.withUnsafeMutableBufferPointer { b in
-            sources.withUnsafeBufferPointer { s in body(SolverBodyBuffers(bodies: b, sources: s)) }
+            sources.withUnsafeBufferPointer { s in
+                ends.withUnsafeBufferPointer { e in body(SolverBodyBuffers(bodies: b, sources: s, laneEnds: e)) }
+            }
         }
     }
 }
@@ -143,6 +163,8 @@ struct SolverBodies {
 struct SolverBodyBuffers {
     var bodies: UnsafeMutableBufferPointer<SolverBody>
     var sources: UnsafeBufferPointer<Int32>
+    /// Where each lane's slots end, when they were named lane by lane (`SolverBodies.laneEnds`), else empty.
+    var laneEnds = UnsafeBufferPointer<Int32>(start: nil, count: 0)
 
     /// Rounds the velocities of the slots' bodies from their states, and their motion too with `motion`.
     @inline(__always)

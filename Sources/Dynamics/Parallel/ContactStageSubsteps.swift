@@ -44,18 +44,49 @@ struct ContactStageJob {
 
     /// Blocks of the integrations and the write-back (one per body chunk).
     var inputBlocks: Int { Self.blocks(step.pointee.inputs.count, minimum: loopChunk, threads: threads) }
-    /// Blocks of a gather or write-back of the solver bodies.
-    var slotBlocks: Int { Self.blocks(step.pointee.schedule.bodies.sources.count, minimum: loopChunk, threads: threads) }
-    /// Blocks of keeping the quads' impulses.
-    var quadBlocks: Int {
-        Self.blocks(step.pointee.finishQuads.count, minimum: max(1, loopChunk / 4), threads: threads)
+    /// Blocks of a gather or write-back of the solver bodies: as many for each lane when the slots were named lane
+    /// by lane for this many threads (`SolverBodies.laneEnds`, see `slotRange`).
+    var slotBlocks: Int {
+        let bodies = step.pointee.schedule.bodies
+        let n = Self.blocks(bodies.sources.count, minimum: loopChunk, threads: threads)
+        return bodies.laneEnds.count == threads ? max(1, n / threads) * threads : n
     }
 
-    /// Blocks of group `g`: one for a small group, solved whole by one thread.
+    /// The slots of block `b` of the `count` blocks of a gather or write-back over `slots` slots. With slots named
+    /// lane by lane, each lane's blocks cut its own slots, so the thread that starts at a lane's share gathers the
+    /// bodies that lane's quads meet first, and writes them back.
+    @inline(__always)
+    func slotRange(_ b: Int, of count: Int, _ slots: Int) -> Range<Int> {
+        let ends = step.pointee.schedule.bodies.laneEnds
+        guard ends.count == threads else { return StageSync.items(b, of: count, slots) }
+        let per = count / threads, lane = b / per
+        let start = lane == 0 ? 0 : Int(ends[lane - 1])
+        let r = StageSync.items(b - lane * per, of: per, Int(ends[lane]) - start)
+        return start + r.lowerBound..<start + r.upperBound
+    }
+
+    /// Whether the quads' lane shares (`QuadLanes`) were made for this many threads: the impulses are then kept
+    /// lane by lane.
+    var keepsByLane: Bool { step.pointee.schedule.lanes.threads == threads }
+
+    /// Blocks of keeping the quads' impulses: the lanes' units, or an even split.
+    var quadBlocks: Int {
+        keepsByLane ? step.pointee.schedule.lanes.units.count
+            : Self.blocks(step.pointee.finishQuads.count, minimum: max(1, loopChunk / 4), threads: threads)
+    }
+
+    /// Blocks of group `g` of a job of `threads` threads: one for a group of fewer than `minimumGroupItems` quads,
+    /// solved whole by one thread; a larger one cut into blocks of at least `contactItemChunk` quads.
+    @inline(__always)
+    static func groupBlocks(_ g: LaneGroup, threads: Int, minimumGroupItems: Int, contactItemChunk: Int) -> Int {
+        let count = g.itemCount
+        return count < minimumGroupItems ? 1 : blocks(count, minimum: contactItemChunk, threads: threads)
+    }
+
+    /// Blocks of group `g`.
     @inline(__always)
     func groupBlocks(_ g: LaneGroup) -> Int {
-        let count = g.itemCount
-        return count < minimumGroupItems ? 1 : Self.blocks(count, minimum: contactItemChunk, threads: threads)
+        Self.groupBlocks(g, threads: threads, minimumGroupItems: minimumGroupItems, contactItemChunk: contactItemChunk)
     }
 
     /// Blocks of one pass over every group.
@@ -135,7 +166,7 @@ struct ContactStageJob {
         let s = step.pointee, slots = s.schedule.bodies.sources.count, count = slotBlocks
         sync.waitForFinished(first)
         sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
-            s.schedule.gather(states: s.states, motion: motion, slots: StageSync.items(b, of: count, slots))
+            s.schedule.gather(states: s.states, motion: motion, slots: slotRange(b, of: count, slots))
         }
         return first + count
     }
@@ -150,7 +181,7 @@ struct ContactStageJob {
         sync.waitForFinished(first)
         sync.claimEach(first: first, count: count + extra, lane: lane, threads: threads, pass: pass) { b in
             if b < count {
-                s.schedule.scatter(states: s.states, slots: StageSync.items(b, of: count, slots))
+                s.schedule.scatter(states: s.states, slots: slotRange(b, of: count, slots))
             } else {
                 ImpulseWatch.accumulate(watches, quads: s.schedule.quads)
             }
@@ -180,7 +211,12 @@ struct ContactStageJob {
     private func finish(_ lane: Int, first: Int, inputs: UnsafeBufferPointer<VelocityInput>) {
         let s = step.pointee, quads = s.finishQuads, quadCount = quadBlocks, inputCount = inputBlocks
         sync.waitForFinished(first)
-        if let touches = s.touches.baseAddress {
+        if let touches = s.touches.baseAddress, keepsByLane {
+            let lanes = s.schedule.lanes
+            sync.claimLanes(first: first, ends: lanes.ends, lane: lane, pass: pass) { u in
+                ContactLanes.storeImpulses(lanes.quads(u), quads, s.finishSources, s.finishLinks, into: touches)
+            }
+        } else if let touches = s.touches.baseAddress {
             sync.claimEach(first: first, count: quadCount, lane: lane, threads: threads, pass: pass) { b in
                 ContactLanes.storeImpulses(StageSync.items(b, of: quadCount, quads.count), quads, s.finishSources,
                                            s.finishLinks, into: touches)

@@ -22,12 +22,6 @@ struct ParallelStep {
         return split.chunks
     }
 
-    /// Most chunks of the kept quads' job (`writeKeptQuads`) per thread, of at least a sixteenth of
-    /// `ParallelTuning.loopChunk` quads (16); the marks' count counts on it too. Each chunk makes and prepares its
-    /// quads' constraints, whose cost varies with their kinds, and the thread left with the last one kept the others
-    /// waiting: at four chunks a thread, the large pyramid's worker sat idle a twentieth of its frame.
-    static let keptQuadChunksPerThread = 16
-
     /// Prepares every contact constraint (`ContactSolver.prepare`), with `meanwhile` run on this thread while the
     /// workers start on it (`WorkerPool.run(_:_:chunks:meanwhile:)`): it must read nothing the preparation writes.
     func prepareContacts(meanwhile: () -> Void = {}) {
@@ -55,54 +49,89 @@ struct ParallelStep {
         return (count + job.pointee.chunkSize - 1) / job.pointee.chunkSize
     }
 
-    /// Writes every quad of `lanes` (built without writing them) from its constraints, across the workers, then
-    /// names their solver bodies.
+    /// Writes every quad of `lanes` (built without writing them) from its constraints, lane by lane across the
+    /// workers (`QuadLanes`), then names their solver bodies lane by lane.
     func writeQuads(_ lanes: inout ContactLanes) {
+        shareLanes(&lanes)
+        let units = lanes.quadLanes
         lanes.withQuadBuffers { quads, sources, links in
             job.pointee.finishSources = sources
             job.pointee.writtenQuads = quads
             job.pointee.quadLinks = links.baseAddress
-            pool.run(StepJob.writeQuads, job, chunks: chunks(quads.count, minimum: max(1, tuning.loopChunk / 4)))
+            units.withBuffers { runLanes(StepJob.writeQuadLanes, units: $0) }
         }
-        lanes.nameSolverBodies(states: job.pointee.states)
+        lanes.nameSolverBodiesByLane(states: job.pointee.states)
     }
 
     /// Writes the quads of the last step's layout for constraints not made yet (`ContactLanes.keepsLayout`), each
-    /// made and prepared by the quad that holds it (`BlockQuad.Unprepared.makes`), across the workers, then names
-    /// their solver bodies; returns `.kindChanged`, with the quads unfinished, when some constraint's kind is not
-    /// the one in `kinds` (the last step's), and the layout has to be made again. `checks` (a byte a chunk, at least
-    /// `participants * chunksPerThread`) holds each chunk's finding.
+    /// made and prepared by the quad that holds it (`BlockQuad.Unprepared.makes`), lane by lane across the workers,
+    /// then names their solver bodies; returns `.kindChanged`, with the quads unfinished, when some constraint's
+    /// kind is not the one in `kinds` (the last step's), and the layout has to be made again.
     ///
     /// The quads keep the last step's slots while their bodies are the ones those slots name: then the solver
-    /// bodies are not named again. A chunk that finds other bodies gives its quads body indices, and then every
-    /// quad is named.
-    func writeKeptQuads(_ lanes: inout ContactLanes, checks: UnsafeMutableBufferPointer<UInt8>) -> ContactLanes.QuadsWritten {
+    /// bodies are not named again. A unit of quads that finds other bodies gives its quads body indices, and then
+    /// every quad is named.
+    func writeKeptQuads(_ lanes: inout ContactLanes) -> ContactLanes.QuadsWritten {
+        shareLanes(&lanes)
+        let units = lanes.quadLanes
+        var checks = ContiguousArray<UInt8>()
+        swap(&checks, &lanes.unitChecks)
+        defer { swap(&checks, &lanes.unitChecks) }
+        if checks.count < units.units.count {
+            checks.append(contentsOf: repeatElement(0, count: units.units.count - checks.count))
+        }
         job.pointee.makesQuads = true
-        job.pointee.quadChecks = checks.baseAddress
         defer { job.pointee.makesQuads = false; job.pointee.quadChecks = nil; job.pointee.quadSlotSources = nil }
         let lastSources = lanes.solverBodies.sources
-        let written = lanes.withQuadBuffers { quads, sources, links in
-            lastSources.withUnsafeBufferPointer { slotSources in
-                job.pointee.finishSources = sources
-                job.pointee.writtenQuads = quads
-                job.pointee.quadLinks = links.baseAddress
-                job.pointee.quadSlotSources = slotSources
-                let n = chunks(quads.count, minimum: max(1, tuning.loopChunk / 16),
-                               perThread: Self.keptQuadChunksPerThread)
-                pool.run(StepJob.writeQuads, job, chunks: n)
-                let found = checks[0..<n]
-                if found.contains(ContactLanes.QuadsWritten.kindChanged.rawValue) { return ContactLanes.QuadsWritten.kindChanged }
-                guard found.contains(ContactLanes.QuadsWritten.named.rawValue) else { return .slotsKept }
-                // Every quad to body indices, for the naming.
-                for c in 0..<n where found[c] == ContactLanes.QuadsWritten.slotsKept.rawValue {
-                    SolverBodies.restore(UnsafeMutableBufferPointer(rebasing: quads[job.pointee.range(c, of: quads.count)]),
-                                         sources: slotSources.baseAddress.unsafelyUnwrapped)
+        let written = checks.withUnsafeMutableBufferPointer { checks in
+            lanes.withQuadBuffers { quads, sources, links in
+                lastSources.withUnsafeBufferPointer { slotSources in
+                    units.withBuffers { units in
+                        job.pointee.quadChecks = checks.baseAddress
+                        job.pointee.finishSources = sources
+                        job.pointee.writtenQuads = quads
+                        job.pointee.quadLinks = links.baseAddress
+                        job.pointee.quadSlotSources = slotSources
+                        runLanes(StepJob.writeQuadLanes, units: units)
+                        let found = checks[0..<units.units.count]
+                        if found.contains(ContactLanes.QuadsWritten.kindChanged.rawValue) {
+                            return ContactLanes.QuadsWritten.kindChanged
+                        }
+                        guard found.contains(ContactLanes.QuadsWritten.named.rawValue) else { return .slotsKept }
+                        // Every quad to body indices, for the naming.
+                        for u in found.indices where found[u] == ContactLanes.QuadsWritten.slotsKept.rawValue {
+                            SolverBodies.restore(UnsafeMutableBufferPointer(rebasing: quads[units.quads(u)]),
+                                                 sources: slotSources.baseAddress.unsafelyUnwrapped)
+                        }
+                        return .named
+                    }
                 }
-                return .named
             }
         }
-        if written == .named { lanes.nameSolverBodies(states: job.pointee.states) }
+        if written == .named { lanes.nameSolverBodiesByLane(states: job.pointee.states) }
         return written
+    }
+
+    /// Makes the lanes' shares of the quads (`QuadLanes`) for the groups of `lanes` and this step's threads.
+    private func shareLanes(_ lanes: inout ContactLanes) {
+        let groups = lanes.groups
+        groups.withUnsafeBufferPointer { groups in
+            lanes.quadLanes.make(groups: groups, threads: pool.participants,
+                                 minimumGroupItems: max(1, tuning.minimumGroupItems),
+                                 contactItemChunk: tuning.contactItemChunk)
+        }
+    }
+
+    /// Runs `chunk`, a job over the units of `units` that claims them lane by lane (`StageSync.claimLanes`), one
+    /// chunk a lane (`WorkerPool.runLanes`).
+    private func runLanes(_ chunk: ParallelChunk, units: QuadLaneBuffers) {
+        let sync = StageSync(words: pool.marks(count: StageSync.wordCount(blocks: units.units.count)).marks)
+        sync.reset()
+        job.pointee.quadUnits = units
+        job.pointee.quadSync = sync
+        job.pointee.pass = pool.nextPass()
+        pool.runLanes(chunk, job, lanes: units.threads)
+        job.pointee.quadSync = nil
     }
 
     /// Hands the contact jobs the schedule; with `splits`, its large groups are solved across the workers.
@@ -238,7 +267,7 @@ struct ParallelStep {
         stage.pass = pool.nextPass()
         stage.sync.reset()
         for k in marks.indices { marks[k] = 0 }
-        withUnsafeMutablePointer(to: &stage) { pool.run(ContactStageJob.run, $0, chunks: threads) }
+        withUnsafeMutablePointer(to: &stage) { pool.runLanes(ContactStageJob.run, $0, lanes: threads) }
         return marks.reduce(0, |)
     }
 
@@ -348,10 +377,14 @@ struct StepJob {
     var kinds: UnsafeMutablePointer<UInt8>?
     /// The constraints' links (`ContactSolveOrder.links`), for `writeQuads`.
     var quadLinks: UnsafePointer<SIMD4<Int32>>?
-    /// Set by `ParallelStep.writeKeptQuads`: the constraints are not made, and each chunk of `writeQuads` notes in
-    /// `quadChecks` whether a kind differed from `kinds`.
+    /// Set by `ParallelStep.writeKeptQuads`: the constraints are not made, and each unit of `writeQuadLanes` notes
+    /// in `quadChecks` what it found (`ContactLanes.QuadsWritten`).
     var makesQuads = false
     var quadChecks: UnsafeMutablePointer<UInt8>?
+    /// The units of quads `writeQuadLanes` writes, lane by lane (`QuadLanes`), and the marks it claims them with
+    /// (in pass `pass`).
+    var quadUnits = QuadLaneBuffers()
+    var quadSync: StageSync?
     /// With `makesQuads`, the last step's solver bodies (`SolverBodies.sources`), whose slots the quads hold.
     var quadSlotSources: UnsafeBufferPointer<Int32>?
     /// The step's length and the sleep threshold, for writing the motion back.
@@ -504,17 +537,19 @@ struct StepJob {
         }
     }
 
-    static let writeQuads: ParallelChunk = { raw, chunk in
+    /// Lane `lane`'s part of writing the quads (`ContactLanes.writeQuads`): the units of `quadUnits` it claims.
+    static let writeQuadLanes: ParallelChunk = { raw, lane in
         let job = raw.assumingMemoryBound(to: StepJob.self)
-        let quads = job.pointee.writtenQuads
-        guard let constraints = job.pointee.constraints.baseAddress, let states = job.pointee.states.baseAddress else {
+        let j = job.pointee, quads = j.writtenQuads, units = j.quadUnits
+        guard let sync = j.quadSync, let constraints = j.constraints.baseAddress, let states = j.states.baseAddress else {
             return
         }
-        let j = job.pointee
         // Prepared by `prepareContacts`, which left the block-solved constraints to be prepared here when it
         // wrote their kinds.
         guard let kinds = j.kinds, let touches = j.touches.baseAddress, let links = j.quadLinks else {
-            ContactLanes.writeQuads(j.range(chunk, of: quads.count), quads, j.finishSources, constraints, states: states)
+            sync.claimLanes(first: 0, ends: units.ends, lane: lane, pass: j.pass) { u in
+                ContactLanes.writeQuads(units.quads(u), quads, j.finishSources, constraints, states: states)
+            }
             return
         }
         let unprepared = BlockQuad.Unprepared(kinds: UnsafePointer(kinds), links: links, makes: j.makesQuads,
@@ -524,9 +559,11 @@ struct StepJob {
                                               contactSoftness: j.contactSoftness, staticSoftness: j.staticSoftness,
                                               softness: BlockQuad.SoftnessFloats(contact: j.contactSoftness,
                                                                                  static: j.staticSoftness))
-        let written = ContactLanes.writeQuads(j.range(chunk, of: quads.count), quads, j.finishSources, constraints,
-                                              states: states, unprepared)
-        j.quadChecks?[chunk] = written.rawValue
+        sync.claimLanes(first: 0, ends: units.ends, lane: lane, pass: j.pass) { u in
+            let written = ContactLanes.writeQuads(units.quads(u), quads, j.finishSources, constraints, states: states,
+                                                  unprepared)
+            j.quadChecks?[u] = written.rawValue
+        }
     }
 
     static let finishSolve: ParallelChunk = { raw, chunk in

@@ -96,6 +96,31 @@ struct StageSync {
         if done > 0 { finish(done) }
     }
 
+    /// `claimEach` over blocks shared out unevenly: lane `l` of `ends.count` owns blocks `ends[l - 1]..<ends[l]`
+    /// (from 0 for lane 0), numbered from `first` in the marks and from 0 in `work`. Its own blocks front to back,
+    /// then the others' still free, each lane's from its last block back to the first one taken.
+    @inline(__always)
+    func claimLanes(first: Int, ends: UnsafeBufferPointer<Int32>, lane: Int, pass: UInt64, _ work: (Int) -> Void) {
+        let threads = ends.count
+        guard threads > 0 else { return }
+        @inline(__always) func start(_ l: Int) -> Int { l == 0 ? 0 : Int(ends[l - 1]) }
+        var done = 0
+        for b in start(lane)..<Int(ends[lane]) where claim(first + b, pass: pass) {
+            work(b)
+            done += 1
+        }
+        for k in 1..<threads {
+            let other = (lane + k) % threads, low = start(other)
+            var b = Int(ends[other]) - 1
+            while b >= low && claim(first + b, pass: pass) {
+                work(b)
+                done += 1
+                b -= 1
+            }
+        }
+        if done > 0 { finish(done) }
+    }
+
     @inline(never)
     private static func yield() { WorkerPool.yieldProcessor() }
 }

@@ -194,6 +194,22 @@ final class WorkerPool: @unchecked Sendable {
         finish(job, chunks: chunks)
     }
 
+    /// `run` for a job whose chunks are lanes, `lanes` of them: the caller always runs lane 0 and the workers
+    /// claim the others, so from job to job the same thread runs the same lane and finds that lane's data (its
+    /// quads and bodies, `QuadLanes`) in its own cache. Claimed in turn, the lanes went to whichever thread came
+    /// first. A lane no worker has claimed by the time the caller's is done, the caller runs too.
+    func runLanes(_ chunk: ParallelChunk, _ context: UnsafeMutableRawPointer, lanes: Int) {
+        guard shares(chunks: lanes) else {
+            for i in 0..<lanes { chunk(context, i) }
+            return
+        }
+        finished.store(0, ordering: .relaxed)
+        let job = publish(chunk, context, chunks: lanes, from: 1)
+        chunk(context, 0)
+        _ = finished.add(1, ordering: .releasing)
+        finish(job, chunks: lanes)
+    }
+
     /// Whether a job of `chunks` chunks goes to the workers too: there are workers, and chunks to share.
     @inline(__always)
     private func shares(chunks: Int) -> Bool {
@@ -221,13 +237,15 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Sets the job and announces it, waking parked workers; returns its number.
+    /// Sets the job and announces it, its chunks to claim starting at `first`, waking parked workers; returns its
+    /// number.
     @discardableResult
-    private func publish(_ chunk: ParallelChunk?, _ context: UnsafeMutableRawPointer?, chunks: Int) -> UInt64 {
+    private func publish(_ chunk: ParallelChunk?, _ context: UnsafeMutableRawPointer?, chunks: Int,
+                         from first: Int = 0) -> UInt64 {
         self.chunk = chunk
         self.context = context
         let job = (cursor.load(ordering: .relaxed) >> 32) &+ 1
-        cursor.store(job << 32 | UInt64(chunks) << 16, ordering: .sequentiallyConsistent)
+        cursor.store(job << 32 | UInt64(chunks) << 16 | UInt64(first), ordering: .sequentiallyConsistent)
         if chunks > 0, parked.load(ordering: .sequentiallyConsistent) > 0 {
             // Taking and giving back the lock after the job word is stored orders this with every parking worker:
             // one that read the old word under the lock is waiting by now, and one that has not read it yet will

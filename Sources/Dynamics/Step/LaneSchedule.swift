@@ -6,6 +6,8 @@ struct LaneSchedule {
     var groups: UnsafeBufferPointer<LaneGroup>
     /// The bodies the quads' slots name, in single precision (`SolverBody`).
     var bodies: SolverBodyBuffers
+    /// The quads each lane of a shared solve works on (`QuadLanes`), when the step's threads made them.
+    var lanes = QuadLaneBuffers()
     /// The code that solves the quads (`ContactKernel`).
     var kernel = ContactKernel.swift
 

@@ -253,9 +253,7 @@ extension PhysicsWorld {
         defer { swap(&finalizeMarks, &scratchFinalizeMarks) }
         finalizeMarks.removeAll(keepingCapacity: true)
         if let solvePool {
-            finalizeMarks.append(contentsOf: repeatElement(0, count: solvePool.participants
-                                                                * max(ParallelStep.chunksPerThread,
-                                                                      ParallelStep.keptQuadChunksPerThread)))
+            finalizeMarks.append(contentsOf: repeatElement(0, count: solvePool.participants * ParallelStep.chunksPerThread))
         }
         // A byte a constraint, its kind, when threads prepare the constraints: the lanes' layout reads it instead
         // of the records, in solve order.
@@ -348,7 +346,7 @@ extension PhysicsWorld {
                 if lanes.keepsLayout {
                     // The constraints the quads do not make keep a record from an earlier step.
                     for w in watches { cons[Int(w.constraint)].impactImpulse = 0 }
-                    let written = parallel.writeKeptQuads(&lanes, checks: marksBuf)
+                    let written = parallel.writeKeptQuads(&lanes)
                     keptQuads = written != .kindChanged
                     stepsWithQuadsKeptTried += 1
                     if keptQuads { stepsWithQuadsKept += 1 }

@@ -2,8 +2,8 @@ import Synchronization
 import Testing
 @testable import Dynamics
 
-/// `StageSync.claimEach` runs every block of every stage exactly once, whichever lanes reach it first, and a stage
-/// starts only once every block before it is done.
+/// `StageSync.claimEach` and `claimLanes` run every block of every stage exactly once, whichever lanes reach it
+/// first, and a stage starts only once every block before it is done.
 @Suite(.serialized, .takesWorkerPoolTurn) struct StageSyncTests {
     /// What each lane of the job reads: the sync, the stages' block counts, and one run count per block.
     struct Job {
@@ -66,6 +66,61 @@ import Testing
             let outcome = Self.run(counts, threads: threads, passes: 50)
             #expect(outcome.runs == [Int](repeating: 1, count: counts.reduce(0, +)))
             #expect(outcome.early == 0)
+        }
+    }
+
+    /// What each lane of a lane-share job reads: per stage, the lanes' ends of its blocks (`claimLanes`).
+    struct LaneJob {
+        var sync: StageSync
+        var ends: [[Int32]]
+        var runs: UnsafeMutablePointer<Atomic<Int>>
+        var pass: UInt64
+        var early: UnsafeMutablePointer<Atomic<Int>>
+    }
+
+    static let laneShares: ParallelChunk = { raw, lane in
+        let job = raw.assumingMemoryBound(to: LaneJob.self).pointee
+        var first = 0
+        for ends in job.ends {
+            job.sync.waitForFinished(first)
+            ends.withUnsafeBufferPointer { e in
+                job.sync.claimLanes(first: first, ends: e, lane: lane, pass: job.pass) { b in
+                    for earlier in 0..<first where job.runs[earlier].load(ordering: .relaxed) != 1 {
+                        job.early.pointee.add(1, ordering: .relaxed)
+                    }
+                    job.runs[first + b].add(1, ordering: .relaxed)
+                }
+            }
+            first += Int(ends.last ?? 0)
+        }
+    }
+
+    @Test func unevenLaneSharesRunEveryBlockOnceInStageOrder() {
+        for threads in [2, 3] {
+            // Per stage, each lane's count of blocks: none, one, many, lanes of no blocks.
+            let shares: [[Int]] = [[1] + [Int](repeating: 0, count: threads - 1), [3, 0, 5], [0, 7, 2], [4, 4, 4],
+                                   [0, 0, 1], [9, 1, 0]].map { Array($0.prefix(threads)) }
+            let ends = shares.map { s in s.indices.map { Int32(s[0...$0].reduce(0, +)) } }
+            let blocks = ends.reduce(0) { $0 + Int($1.last ?? 0) }
+            let wordCount = StageSync.wordCount(blocks: blocks)
+            let words = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: wordCount)
+            for i in 0..<wordCount { (words + i).initialize(to: Atomic<UInt64>(0)) }
+            let runs = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: blocks)
+            let early = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
+            early.initialize(to: Atomic<Int>(0))
+            defer { words.deallocate(); runs.deallocate(); early.deallocate() }
+            let pool = WorkerPool.shared
+            while !pool.tryAcquire(workers: threads) { WorkerPool.yieldProcessor() }
+            for pass in 1...50 {
+                for b in 0..<blocks { (runs + b).initialize(to: Atomic<Int>(0)) }
+                let sync = StageSync(words: words)
+                sync.reset()
+                var job = LaneJob(sync: sync, ends: ends, runs: runs, pass: UInt64(pass), early: early)
+                withUnsafeMutablePointer(to: &job) { pool.runLanes(Self.laneShares, $0, lanes: threads) }
+                #expect((0..<blocks).map { runs[$0].load(ordering: .relaxed) } == [Int](repeating: 1, count: blocks))
+            }
+            pool.release()
+            #expect(early.pointee.load(ordering: .relaxed) == 0)
         }
     }
 }
