@@ -107,29 +107,33 @@ struct ContactStageJob {
         let schedule = s.schedule, states = s.states, inputs = s.inputs, inverseH = Float(s.inverseH)
         let keeps = j.rows.isEmpty
         var first = 0
+        // How long this lane waits at the end of a stage before it takes the others' blocks (`claimEachThenWait`).
+        var patience = StageSync.spinsBeforeStealing
         for _ in 0..<j.substeps {
-            first = j.integrate(lane, first: first, positions: false)
-            first = j.joints(lane, first: first) { row in row.pointee.warmStart(joints: s.joints, states: states) }
-            first = j.gather(lane, first: first, motion: keeps)
-            first = j.groups(lane, first: first) { g, items in schedule.warmStart(group: g, items: items) }
-            if !keeps { first = j.scatter(lane, first: first) }
-            first = j.joints(lane, first: first) { row in
+            first = j.integrate(lane, &patience, first: first, positions: false)
+            first = j.joints(lane, &patience, first: first) { row in
+                row.pointee.warmStart(joints: s.joints, states: states)
+            }
+            first = j.gather(lane, &patience, first: first, motion: keeps)
+            first = j.groups(lane, &patience, first: first) { g, items in schedule.warmStart(group: g, items: items) }
+            if !keeps { first = j.scatter(lane, &patience, first: first) }
+            first = j.joints(lane, &patience, first: first) { row in
                 row.pointee.solve(joints: s.joints, states: states, context: s.jointContext, useBias: true)
             }
-            if !keeps { first = j.gather(lane, first: first, motion: true) }
-            first = j.groups(lane, first: first) { g, items in
+            if !keeps { first = j.gather(lane, &patience, first: first, motion: true) }
+            first = j.groups(lane, &patience, first: first) { g, items in
                 schedule.solve(group: g, items: items, inverseH: inverseH, useBias: true)
             }
-            first = j.scatter(lane, first: first)
-            first = j.integrate(lane, first: first, positions: true)
-            first = j.joints(lane, first: first) { row in
+            first = j.scatter(lane, &patience, first: first)
+            first = j.integrate(lane, &patience, first: first, positions: true)
+            first = j.joints(lane, &patience, first: first) { row in
                 row.pointee.solve(joints: s.joints, states: states, context: s.jointContext, useBias: false)
             }
-            first = j.gather(lane, first: first, motion: true)
-            first = j.groups(lane, first: first) { g, items in
+            first = j.gather(lane, &patience, first: first, motion: true)
+            first = j.groups(lane, &patience, first: first) { g, items in
                 schedule.solve(group: g, items: items, inverseH: inverseH, useBias: false)
             }
-            first = j.scatter(lane, first: first, watching: true)
+            first = j.scatter(lane, &patience, first: first, watching: true)
         }
         // The marks were sized by `blockCount`, which must number the stages as this loop does.
         assert(first + j.quadBlocks + j.inputBlocks == j.blockCount, "blockCount differs from the stages run")
@@ -138,10 +142,11 @@ struct ContactStageJob {
 
     /// One integration of the inputs, its blocks numbered from `first`; returns the next stage's first block.
     @inline(__always)
-    private func integrate(_ lane: Int, first: Int, positions: Bool) -> Int {
+    private func integrate(_ lane: Int, _ patience: inout Int, first: Int, positions: Bool) -> Int {
         let s = step.pointee, inputs = s.inputs, count = inputBlocks
         sync.waitForFinished(first)
-        sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
+        sync.claimEachThenWait(first: first, count: count, lane: lane, threads: threads, pass: pass,
+                               patience: &patience) { b in
             PhysicsWorld.integrate(UnsafeBufferPointer(rebasing: inputs[StageSync.items(b, of: count, inputs.count)]),
                                    states: s.states, h: s.h, maxAngularSpeed: s.maxAngularSpeed, positions: positions)
         }
@@ -150,11 +155,13 @@ struct ContactStageJob {
 
     /// The joints' rows in their solve order, one block (none without joints).
     @inline(__always)
-    private func joints(_ lane: Int, first: Int, _ row: (UnsafeMutablePointer<JointRow>) -> Void) -> Int {
+    private func joints(_ lane: Int, _ patience: inout Int,
+                        first: Int, _ row: (UnsafeMutablePointer<JointRow>) -> Void) -> Int {
         guard !rows.isEmpty, let base = rows.baseAddress else { return first }
         let count = rows.count
         sync.waitForFinished(first)
-        sync.claimEach(first: first, count: 1, lane: lane, threads: threads, pass: pass) { _ in
+        sync.claimEachThenWait(first: first, count: 1, lane: lane, threads: threads, pass: pass,
+                               patience: &patience) { _ in
             for k in 0..<count { row(base + k) }
         }
         return first + 1
@@ -162,10 +169,11 @@ struct ContactStageJob {
 
     /// The solver bodies rounded from the states (`LaneSchedule.gather(states:motion:slots:)`).
     @inline(__always)
-    private func gather(_ lane: Int, first: Int, motion: Bool) -> Int {
+    private func gather(_ lane: Int, _ patience: inout Int, first: Int, motion: Bool) -> Int {
         let s = step.pointee, slots = s.schedule.bodies.sources.count, count = slotBlocks
         sync.waitForFinished(first)
-        sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
+        sync.claimEachThenWait(first: first, count: count, lane: lane, threads: threads, pass: pass,
+                               patience: &patience) { b in
             s.schedule.gather(states: s.states, motion: motion, slots: slotRange(b, of: count, slots))
         }
         return first + count
@@ -175,11 +183,12 @@ struct ContactStageJob {
     /// `watching` and watches to add to, one more block adds each watched constraint's impulses of the pass just
     /// done (`ImpulseWatch.accumulate`): it reads only the quads, which nothing changes before the next solve.
     @inline(__always)
-    private func scatter(_ lane: Int, first: Int, watching: Bool = false) -> Int {
+    private func scatter(_ lane: Int, _ patience: inout Int, first: Int, watching: Bool = false) -> Int {
         let s = step.pointee, slots = s.schedule.bodies.sources.count, count = slotBlocks
         let extra = watching && !watches.isEmpty ? 1 : 0
         sync.waitForFinished(first)
-        sync.claimEach(first: first, count: count + extra, lane: lane, threads: threads, pass: pass) { b in
+        sync.claimEachThenWait(first: first, count: count + extra, lane: lane, threads: threads, pass: pass,
+                               patience: &patience) { b in
             if b < count {
                 s.schedule.scatter(states: s.states, slots: slotRange(b, of: count, slots))
             } else {
@@ -191,12 +200,14 @@ struct ContactStageJob {
 
     /// One pass over the groups, group after group, `work` on each block's items.
     @inline(__always)
-    private func groups(_ lane: Int, first: Int, _ work: (LaneGroup, Range<Int>) -> Void) -> Int {
+    private func groups(_ lane: Int, _ patience: inout Int,
+                        first: Int, _ work: (LaneGroup, Range<Int>) -> Void) -> Int {
         var first = first
         for g in step.pointee.schedule.groups {
             let count = groupBlocks(g), items = g.itemCount
             sync.waitForFinished(first)
-            sync.claimEach(first: first, count: count, lane: lane, threads: threads, pass: pass) { b in
+            sync.claimEachThenWait(first: first, count: count, lane: lane, threads: threads, pass: pass,
+                                   patience: &patience) { b in
                 work(g, StageSync.items(b, of: count, items))
             }
             first += count

@@ -91,11 +91,13 @@ struct JointStageJob {
         let job = raw.assumingMemoryBound(to: JointStageJob.self)
         let j = job.pointee
         let sync = j.sync.unsafelyUnwrapped, stages = j.stageStart, blocks = j.blocks
+        var patience = StageSync.spinsBeforeStealing
         for s in 0..<max(stages.count - 1, 0) {
             let first = Int(stages[s]), count = Int(stages[s + 1]) - first
             // Every block of the stages before this one done, and what they wrote seen.
             sync.waitForFinished(first)
-            sync.claimEach(first: first, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+            sync.claimEachThenWait(first: first, count: count, lane: lane, threads: j.threads, pass: j.pass,
+                                   patience: &patience) { b in
                 let range = blocks[first + b]
                 if j.warmStarts {
                     for k in Int(range.x)..<Int(range.y) { j.rows[k].warmStart(joints: j.joints, states: j.states) }

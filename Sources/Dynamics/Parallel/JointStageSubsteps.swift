@@ -23,15 +23,18 @@ extension JointStageJob {
         let job = raw.assumingMemoryBound(to: JointStageJob.self)
         let j = job.pointee
         let sync = j.sync.unsafelyUnwrapped
-        var first = prepare(j, sync, lane)
+        var patience = StageSync.spinsBeforeStealing
+        var first = prepare(j, sync, lane, &patience)
         for _ in 0..<j.substeps {
-            first = integrate(j, sync, lane, first: first, positions: false)
-            first = colours(j, sync, lane, first: first) { k in j.rows[k].warmStart(joints: j.joints, states: j.states) }
-            first = colours(j, sync, lane, first: first) { k in
+            first = integrate(j, sync, lane, &patience, first: first, positions: false)
+            first = colours(j, sync, lane, &patience, first: first) { k in
+                j.rows[k].warmStart(joints: j.joints, states: j.states)
+            }
+            first = colours(j, sync, lane, &patience, first: first) { k in
                 j.rows[k].solve(joints: j.joints, states: j.states, context: j.context, useBias: true)
             }
-            first = integrate(j, sync, lane, first: first, positions: true)
-            first = colours(j, sync, lane, first: first) { k in
+            first = integrate(j, sync, lane, &patience, first: first, positions: true)
+            first = colours(j, sync, lane, &patience, first: first) { k in
                 j.rows[k].solve(joints: j.joints, states: j.states, context: j.context, useBias: false)
             }
         }
@@ -41,10 +44,11 @@ extension JointStageJob {
     /// Prepares the joints into their rows (`JointRow.prepare(active:place:...)`), in `jointListBlocks` blocks
     /// numbered from 0; returns the next block's number.
     @inline(__always)
-    private static func prepare(_ j: JointStageJob, _ sync: StageSync, _ lane: Int) -> Int {
+    private static func prepare(_ j: JointStageJob, _ sync: StageSync, _ lane: Int, _ patience: inout Int) -> Int {
         let count = j.jointListBlocks, n = j.active.count
         guard let rows = j.rows.baseAddress else { return count }
-        sync.claimEach(first: 0, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+        sync.claimEachThenWait(first: 0, count: count, lane: lane, threads: j.threads, pass: j.pass,
+                               patience: &patience) { b in
             JointRow.prepare(active: j.active, place: j.place, StageSync.items(b, of: count, n), rows: rows,
                              joints: j.joints, bodies: j.bodies, context: j.context)
         }
@@ -72,11 +76,12 @@ extension JointStageJob {
     /// One integration of the inputs, in `inputBlocks` blocks numbered from `first`; returns the next block's
     /// number.
     @inline(__always)
-    private static func integrate(_ j: JointStageJob, _ sync: StageSync, _ lane: Int, first: Int,
+    private static func integrate(_ j: JointStageJob, _ sync: StageSync, _ lane: Int, _ patience: inout Int, first: Int,
                                   positions: Bool) -> Int {
         let count = j.inputBlocks, inputs = j.inputs
         sync.waitForFinished(first)
-        sync.claimEach(first: first, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+        sync.claimEachThenWait(first: first, count: count, lane: lane, threads: j.threads, pass: j.pass,
+                               patience: &patience) { b in
             PhysicsWorld.integrate(UnsafeBufferPointer(rebasing: inputs[StageSync.items(b, of: count, inputs.count)]),
                                    states: j.states, h: j.context.h, maxAngularSpeed: j.maxAngularSpeed,
                                    positions: positions)
@@ -87,13 +92,14 @@ extension JointStageJob {
     /// One pass over the joints' rows, stage by stage, its blocks numbered from `first`; returns the next block's
     /// number.
     @inline(__always)
-    private static func colours(_ j: JointStageJob, _ sync: StageSync, _ lane: Int, first: Int,
+    private static func colours(_ j: JointStageJob, _ sync: StageSync, _ lane: Int, _ patience: inout Int, first: Int,
                                 _ row: (Int) -> Void) -> Int {
         let stages = j.stageStart, blocks = j.blocks
         for s in 0..<max(stages.count - 1, 0) {
             let start = Int(stages[s]), count = Int(stages[s + 1]) - start
             sync.waitForFinished(first + start)
-            sync.claimEach(first: first + start, count: count, lane: lane, threads: j.threads, pass: j.pass) { b in
+            sync.claimEachThenWait(first: first + start, count: count, lane: lane, threads: j.threads, pass: j.pass,
+                                   patience: &patience) { b in
                 let range = blocks[start + b]
                 for k in Int(range.x)..<Int(range.y) { row(k) }
             }

@@ -83,6 +83,56 @@ struct StageSync {
             work(b)
             done += 1
         }
+        done += steal(first: first, count: count, lane: lane, threads: threads, pass: pass, work)
+        if done > 0 { finish(done) }
+    }
+
+    /// `claimEach` for a stage the next one waits on: this lane's own share, then a wait for the whole stage, and
+    /// only a lane still waiting after `patience` pauses takes the others' blocks still free.
+    ///
+    /// Trying the others' last blocks at once read a claim mark that the other thread was about to write, a cache
+    /// line taken from its processor and back at every stage, and with two workers the steal seldom found
+    /// anything. In the machine's slow periods, when the processors answer each other three times slower, the large
+    /// pyramid on two workers took 1.05x v3's time with it and 0.94x without (docs/performance.md, "Lanes that
+    /// keep their quads and bodies"). A lane that had to steal expects the same at the next stage: `patience` drops
+    /// to none, so a thread the system has descheduled holds up one stage, not every stage until it runs again;
+    /// a stage the others finished in time gives it back its `spinsBeforeStealing`.
+    @inline(__always)
+    func claimEachThenWait(first: Int, count: Int, lane: Int, threads: Int, pass: UInt64, patience: inout Int,
+                           _ work: (Int) -> Void) {
+        let threads = max(threads, 1)
+        var done = 0
+        for b in (lane * count / threads)..<((lane + 1) * count / threads) where claim(first + b, pass: pass) {
+            work(b)
+            done += 1
+        }
+        if done > 0 { finish(done) }
+        let end = UInt64(first + count)
+        var spins = 0, stole = false
+        while words[0].load(ordering: .acquiring) < end {
+            if spins == patience {
+                let stolen = steal(first: first, count: count, lane: lane, threads: threads, pass: pass, work)
+                if stolen > 0 {
+                    finish(stolen)
+                    stole = true
+                }
+            }
+            luadyn_spin_pause()
+            spins += 1
+            if spins > Self.spinsBeforeYielding { StageSync.yield() }
+        }
+        patience = stole ? 0 : Self.spinsBeforeStealing
+    }
+
+    /// Pauses a lane waits at the end of a stage before it takes the others' free blocks (`claimEachThenWait`):
+    /// about 10 microseconds, twice a mean stage of the large pyramid on two workers.
+    static let spinsBeforeStealing = 400
+
+    /// The other lanes' blocks still free, each share from its last block back to the first one taken: runs and
+    /// returns how many it ran (not yet counted finished).
+    @inline(__always)
+    private func steal(first: Int, count: Int, lane: Int, threads: Int, pass: UInt64, _ work: (Int) -> Void) -> Int {
+        var done = 0
         for k in 1..<threads {
             let other = (lane + k) % threads
             let start = other * count / threads
@@ -93,7 +143,7 @@ struct StageSync {
                 b -= 1
             }
         }
-        if done > 0 { finish(done) }
+        return done
     }
 
     /// `claimEach` over blocks shared out unevenly: lane `l` of `ends.count` owns blocks `ends[l - 1]..<ends[l]`

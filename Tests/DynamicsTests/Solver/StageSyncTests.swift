@@ -14,18 +14,33 @@ import Testing
         var pass: UInt64
         /// Set when a block found a block of an earlier stage not yet run.
         var early: UnsafeMutablePointer<Atomic<Int>>
+        /// Whether the lanes claim with `claimEachThenWait`, counting in `stole` the stages after which a lane's
+        /// patience was gone.
+        var waits = false
+        var stole: UnsafeMutablePointer<Atomic<Int>>? = nil
     }
 
     static let lane: ParallelChunk = { raw, lane in
         let job = raw.assumingMemoryBound(to: Job.self).pointee
-        var first = 0
+        var first = 0, patience = StageSync.spinsBeforeStealing
         for count in job.counts {
             job.sync.waitForFinished(first)
-            job.sync.claimEach(first: first, count: count, lane: lane, threads: job.threads, pass: job.pass) { b in
+            let work = { (b: Int) in
                 for earlier in 0..<first where job.runs[earlier].load(ordering: .relaxed) != 1 {
                     job.early.pointee.add(1, ordering: .relaxed)
                 }
                 job.runs[first + b].add(1, ordering: .relaxed)
+            }
+            if job.waits {
+                job.sync.claimEachThenWait(first: first, count: count, lane: lane, threads: job.threads, pass: job.pass,
+                                           patience: &patience, work)
+                // Every block of the stage is done when the wait returns.
+                for b in first..<first + count where job.runs[b].load(ordering: .relaxed) != 1 {
+                    job.early.pointee.add(1, ordering: .relaxed)
+                }
+                if patience == 0 { job.stole?.pointee.add(1, ordering: .relaxed) }
+            } else {
+                job.sync.claimEach(first: first, count: count, lane: lane, threads: job.threads, pass: job.pass, work)
             }
             first += count
         }
@@ -33,16 +48,18 @@ import Testing
 
     /// Runs stages of `counts` blocks on `threads` lanes of the pool, `passes` times over the same marks; returns
     /// each block's runs in the last pass and how many blocks started early in any pass.
-    static func run(_ counts: [Int], threads: Int, passes: Int) -> (runs: [Int], early: Int) {
+    static func run(_ counts: [Int], threads: Int, passes: Int, waits: Bool = false,
+                    workers: Int? = nil) -> (runs: [Int], early: Int, stole: Int) {
         let blocks = counts.reduce(0, +)
         let words = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: StageSync.wordCount(blocks: blocks))
         for i in 0..<StageSync.wordCount(blocks: blocks) { (words + i).initialize(to: Atomic<UInt64>(0)) }
         let runs = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: blocks)
-        let early = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 1)
+        let early = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: 2)
         early.initialize(to: Atomic<Int>(0))
+        (early + 1).initialize(to: Atomic<Int>(0))
         defer { words.deallocate(); runs.deallocate(); early.deallocate() }
         let pool = WorkerPool.shared
-        while !pool.tryAcquire(workers: threads) { WorkerPool.yieldProcessor() }
+        while !pool.tryAcquire(workers: workers ?? threads) { WorkerPool.yieldProcessor() }
         defer { pool.release() }
         var last: [Int] = []
         counts.withUnsafeBufferPointer { counts in
@@ -51,12 +68,12 @@ import Testing
                 let sync = StageSync(words: words)
                 sync.reset()
                 var job = Job(sync: sync, counts: counts, runs: runs, threads: threads, pass: UInt64(pass),
-                              early: early)
+                              early: early, waits: waits, stole: early + 1)
                 withUnsafeMutablePointer(to: &job) { pool.run(Self.lane, $0, chunks: threads) }
                 last = (0..<blocks).map { runs[$0].load(ordering: .relaxed) }
             }
         }
-        return (last, early.pointee.load(ordering: .relaxed))
+        return (last, early.pointee.load(ordering: .relaxed), early[1].load(ordering: .relaxed))
     }
 
     @Test func everyBlockRunsOnceAndStagesKeepTheirOrder() {
@@ -67,6 +84,26 @@ import Testing
             #expect(outcome.runs == [Int](repeating: 1, count: counts.reduce(0, +)))
             #expect(outcome.early == 0)
         }
+    }
+
+    @Test func lanesThatWaitAtEachStageRunEveryBlockOnce() {
+        let counts = [1, 2, 8, 3, 5, 16, 1, 7, 8, 8]
+        for threads in [2, 3] {
+            let outcome = Self.run(counts, threads: threads, passes: 50, waits: true)
+            #expect(outcome.runs == [Int](repeating: 1, count: counts.reduce(0, +)))
+            #expect(outcome.early == 0)
+        }
+    }
+
+    @Test func aLaneThatNeverComesHasItsBlocksTakenAndPatienceRunsOut() {
+        // Two lanes on a pool of one thread: the caller runs lane 0 to the end before lane 1 starts, so lane 0 must
+        // take lane 1's blocks of every stage, and after the first stage it no longer waits to.
+        let counts = [4, 2, 6, 1, 8]
+        let outcome = Self.run(counts, threads: 2, passes: 3, waits: true, workers: 1)
+        #expect(outcome.runs == [Int](repeating: 1, count: counts.reduce(0, +)))
+        #expect(outcome.early == 0)
+        // Lane 0 stole in every stage where lane 1 had blocks: all five, in each of three passes.
+        #expect(outcome.stole == 15)
     }
 
     /// What each lane of a lane-share job reads: per stage, the lanes' ends of its blocks (`claimLanes`).
