@@ -22,6 +22,9 @@ struct Options {
     var box2dV3Libraries: [(variant: String, path: String)] = []
     /// Run only the building section.
     var onlyBuilding = false
+    /// Paired frames (`PairedFrames`) of a scene (a key or a part of its name), frames, and the engines, the first
+    /// the reference: the only thing the run does.
+    var paired: (scene: String, frames: Int, engines: [String])?
     /// Threads of the many-worker columns ("ours xN", and "v3 SSE2 xN" beside it), given by `--workers N`.
     var workers = 2
     /// Whether `--workers` was given: then "ours xN" runs even without Box2D v3.
@@ -36,6 +39,7 @@ struct Options {
         usage: luadyn-bench [--quick] [--only TEXT] [--luadyn PATH] [--no-scaling] [--no-memory] [--no-crossings]
                             [--no-fields] [--no-building] [--only-building]
                             [--box2d-v3-library VARIANT=PATH ...] [--workers N] [--rounds N]
+                            [--paired SCENE FRAMES 'ENGINE|ENGINE...']
           --quick         small scenes, few frames (about a minute)
           --only TEXT     run only the scenes whose name contains TEXT
           --luadyn PATH   the luadyn binary, for start-up time beside lua5.4
@@ -47,6 +51,10 @@ struct Options {
                           many-worker column on N too (default 2; "ours x2" always runs beside Box2D v3)
           --rounds N      run every scene N times (1 to 99), every engine once a round, and show each
                           engine's median round (default 1)
+          --paired SCENE FRAMES 'A|B...'
+                          only this: the engines step one scene (a key such as scene:7, or part of its name) in
+                          turn, frame by frame, in one process; each engine's median frame in the machine's quiet
+                          and slow windows, told apart by the first engine's frames
         """
 
     /// The options that choose engines, for passing on to child processes.
@@ -98,6 +106,12 @@ struct Options {
                     return .failure(OptionError("--child-scene needs a scene key and an engine name"))
                 }
                 options.childScene = (key, engine)
+            case "--paired":
+                guard let scene = rest.popFirst(), let text = rest.popFirst(), let frames = Int(text), frames > 0,
+                      let names = rest.popFirst(), !names.isEmpty else {
+                    return .failure(OptionError("--paired needs a scene, a frame count and engines (A|B|...)"))
+                }
+                options.paired = (scene, frames, names.split(separator: "|").map(String.init))
             case "--child-build":
                 guard let key = rest.popFirst(), let engine = rest.popFirst() else {
                     return .failure(OptionError("--child-build needs a scene key and an engine name"))

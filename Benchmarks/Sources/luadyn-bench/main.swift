@@ -38,6 +38,35 @@ if let child = options.childScene {
     case let .failed(_, _, reason): fail(reason, status: 1)
     }
 }
+if let paired = options.paired {
+    guard let scene = plan.scene(for: paired.scene) ?? plan.scenes.first(where: { $0.name.contains(paired.scene) }) else {
+        fail("no scene '\(paired.scene)'", status: 2)
+    }
+    let chosen: [Engine] = paired.engines.map { name in
+        guard let engine = engines.named(name) else { fail("no engine '\(name)'", status: 2) }
+        return engine
+    }
+    do {
+        let run = try PairedFrames.measure(scene, on: chosen, frames: paired.frames)
+        let names: [String] = chosen.map { $0.name }, reference = names[0]
+        say("Paired frames: \(scene.name), \(paired.frames) frames of each engine in turn, windows of "
+            + "\(run.window); slow where \(reference)'s median is over \(run.slowFactor)x its fastest tenth.\n")
+        let timeHeads: String = names.map { "\($0) ms" }.joined(separator: " | ")
+        let ratioHeads: String = names.dropFirst().map { "\($0) / \(reference)" }.joined(separator: " | ")
+        say("| windows | count | \(timeHeads) | \(ratioHeads) |")
+        say("|:--|--:|" + String(repeating: "--:|", count: 2 * names.count - 1))
+        let (quiet, slow) = run.summaries
+        for (label, summary) in [("quiet", quiet), ("slow", slow)] {
+            guard let summary else { say("| \(label) | 0 |" + String(repeating: " |", count: 2 * names.count - 1)); continue }
+            let times: String = summary.milliseconds.map { Format.fixed($0, 3) }.joined(separator: " | ")
+            let ratios: String = summary.ratios.dropFirst().map { Format.fixed($0, 3) }.joined(separator: " | ")
+            say("| \(label) | \(summary.windows) | \(times) | \(ratios) |")
+        }
+        exit(0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
 if let child = options.childMemory {
     guard let engine = engines.named(child.engine) else { fail("no engine '\(child.engine)'", status: 2) }
     do {
