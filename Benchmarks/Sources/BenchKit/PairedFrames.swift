@@ -7,6 +7,9 @@
 /// answer each other several times slower and two-worker steps take up to twice as long; rounds of separate
 /// processes land in them at random. Paired frames say how each engine fares in both kinds of period.
 ///
+/// The reference calibrates itself: a run spent wholly in a slow period has no fast windows, so all its windows
+/// count as quiet; its milliseconds tell such a run apart.
+///
 /// The engines share one heap and the caches: each frame starts with what the other engines' frames left there,
 /// so the times run higher than in `Runner`'s child processes. Ratios between engines, in the same kind of window,
 /// are what this is for.
