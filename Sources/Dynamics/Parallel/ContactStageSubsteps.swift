@@ -65,15 +65,9 @@ struct ContactStageJob {
         return start + r.lowerBound..<start + r.upperBound
     }
 
-    /// Whether the quads' lane shares (`QuadLanes`) were made for this many threads: the impulses are then kept
-    /// lane by lane.
-    var keepsByLane: Bool { step.pointee.schedule.lanes.threads == threads }
-
-    /// Blocks of keeping the quads' impulses: the lanes' units, or an even split.
-    var quadBlocks: Int {
-        keepsByLane ? step.pointee.schedule.lanes.units.count
-            : Self.blocks(step.pointee.finishQuads.count, minimum: max(1, loopChunk / 4), threads: threads)
-    }
+    /// Blocks of keeping the quads' impulses: the units of the quads' lane shares (`QuadLanes`), which the quads
+    /// were written by (`ParallelStep.writeQuads`, `writeKeptQuads`) for this many threads.
+    var quadBlocks: Int { step.pointee.schedule.lanes.units.count }
 
     /// Blocks of group `g` of a job of `threads` threads: one for a group of fewer than `minimumGroupItems` quads,
     /// solved whole by one thread; a larger one cut into blocks of at least `contactItemChunk` quads.
@@ -222,15 +216,10 @@ struct ContactStageJob {
     private func finish(_ lane: Int, first: Int, inputs: UnsafeBufferPointer<VelocityInput>) {
         let s = step.pointee, quads = s.finishQuads, quadCount = quadBlocks, inputCount = inputBlocks
         sync.waitForFinished(first)
-        if let touches = s.touches.baseAddress, keepsByLane {
+        if let touches = s.touches.baseAddress {
             let lanes = s.schedule.lanes
             sync.claimLanes(first: first, ends: lanes.ends, lane: lane, pass: pass) { u in
                 ContactLanes.storeImpulses(lanes.quads(u), quads, s.finishSources, s.finishLinks, into: touches)
-            }
-        } else if let touches = s.touches.baseAddress {
-            sync.claimEach(first: first, count: quadCount, lane: lane, threads: threads, pass: pass) { b in
-                ContactLanes.storeImpulses(StageSync.items(b, of: quadCount, quads.count), quads, s.finishSources,
-                                           s.finishLinks, into: touches)
             }
         }
         sync.claimEach(first: first + quadCount, count: inputCount, lane: lane, threads: threads, pass: pass) { b in

@@ -252,6 +252,8 @@ struct ParallelStep {
                      substeps: Int, marks: UnsafeMutableBufferPointer<UInt8>,
                      watches: UnsafeMutableBufferPointer<ImpulseWatch> = UnsafeMutableBufferPointer(start: nil, count: 0))
         -> UInt8 {
+        // The impulses are kept lane by lane, by the shares the quads were written with.
+        precondition(schedule.lanes.threads == pool.participants, "quads not written lane by lane for this pool")
         job.pointee.schedule = schedule
         job.pointee.finishQuads = UnsafeBufferPointer(schedule.quads)
         job.pointee.finishSources = sources

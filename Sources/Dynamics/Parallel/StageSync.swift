@@ -77,13 +77,10 @@ struct StageSync {
     /// nothing else.
     @inline(__always)
     func claimEach(first: Int, count: Int, lane: Int, threads: Int, pass: UInt64, _ work: (Int) -> Void) {
-        var done = 0
         let threads = max(threads, 1)
-        for b in (lane * count / threads)..<((lane + 1) * count / threads) where claim(first + b, pass: pass) {
-            work(b)
-            done += 1
-        }
-        done += steal(first: first, count: count, lane: lane, threads: threads, pass: pass, work)
+        @inline(__always) func share(_ l: Int) -> Range<Int> { Self.items(l, of: threads, count) }
+        let done = claimOwn(first: first, share(lane), pass: pass, work)
+            + steal(first: first, lane: lane, threads: threads, share: share, pass: pass, work)
         if done > 0 { finish(done) }
     }
 
@@ -101,17 +98,14 @@ struct StageSync {
     func claimEachThenWait(first: Int, count: Int, lane: Int, threads: Int, pass: UInt64, patience: inout Int,
                            _ work: (Int) -> Void) {
         let threads = max(threads, 1)
-        var done = 0
-        for b in (lane * count / threads)..<((lane + 1) * count / threads) where claim(first + b, pass: pass) {
-            work(b)
-            done += 1
-        }
+        @inline(__always) func share(_ l: Int) -> Range<Int> { Self.items(l, of: threads, count) }
+        let done = claimOwn(first: first, share(lane), pass: pass, work)
         if done > 0 { finish(done) }
         let end = UInt64(first + count)
         var spins = 0, stole = false
         while words[0].load(ordering: .acquiring) < end {
             if spins == patience {
-                let stolen = steal(first: first, count: count, lane: lane, threads: threads, pass: pass, work)
+                let stolen = steal(first: first, lane: lane, threads: threads, share: share, pass: pass, work)
                 if stolen > 0 {
                     finish(stolen)
                     stole = true
@@ -128,16 +122,27 @@ struct StageSync {
     /// about 10 microseconds, twice a mean stage of the large pyramid on two workers.
     static let spinsBeforeStealing = 400
 
-    /// The other lanes' blocks still free, each share from its last block back to the first one taken: runs and
-    /// returns how many it ran (not yet counted finished).
+    /// The blocks of `own` still free, front to back: runs and returns how many it ran (not yet counted finished).
     @inline(__always)
-    private func steal(first: Int, count: Int, lane: Int, threads: Int, pass: UInt64, _ work: (Int) -> Void) -> Int {
+    private func claimOwn(first: Int, _ own: Range<Int>, pass: UInt64, _ work: (Int) -> Void) -> Int {
+        var done = 0
+        for b in own where claim(first + b, pass: pass) {
+            work(b)
+            done += 1
+        }
+        return done
+    }
+
+    /// The other lanes' blocks still free (lane `l`'s are `share(l)`), each share from its last block back to the
+    /// first one taken: runs and returns how many it ran (not yet counted finished).
+    @inline(__always)
+    private func steal(first: Int, lane: Int, threads: Int, share: (Int) -> Range<Int>, pass: UInt64,
+                       _ work: (Int) -> Void) -> Int {
         var done = 0
         for k in 1..<threads {
-            let other = (lane + k) % threads
-            let start = other * count / threads
-            var b = (other + 1) * count / threads - 1
-            while b >= start && claim(first + b, pass: pass) {
+            let theirs = share((lane + k) % threads)
+            var b = theirs.upperBound - 1
+            while b >= theirs.lowerBound && claim(first + b, pass: pass) {
                 work(b)
                 done += 1
                 b -= 1
@@ -153,21 +158,9 @@ struct StageSync {
     func claimLanes(first: Int, ends: UnsafeBufferPointer<Int32>, lane: Int, pass: UInt64, _ work: (Int) -> Void) {
         let threads = ends.count
         guard threads > 0 else { return }
-        @inline(__always) func start(_ l: Int) -> Int { l == 0 ? 0 : Int(ends[l - 1]) }
-        var done = 0
-        for b in start(lane)..<Int(ends[lane]) where claim(first + b, pass: pass) {
-            work(b)
-            done += 1
-        }
-        for k in 1..<threads {
-            let other = (lane + k) % threads, low = start(other)
-            var b = Int(ends[other]) - 1
-            while b >= low && claim(first + b, pass: pass) {
-                work(b)
-                done += 1
-                b -= 1
-            }
-        }
+        @inline(__always) func share(_ l: Int) -> Range<Int> { (l == 0 ? 0 : Int(ends[l - 1]))..<Int(ends[l]) }
+        let done = claimOwn(first: first, share(lane), pass: pass, work)
+            + steal(first: first, lane: lane, threads: threads, share: share, pass: pass, work)
         if done > 0 { finish(done) }
     }
 
