@@ -1,3 +1,5 @@
+import CContactKernels
+
 extension PhysicsWorld {
     /// New pairs from the broadphase become contacts; every contact with a moving body gets a new manifold, and
     /// changes of touching become events. With a pool, the manifolds are computed across its threads first (see
@@ -22,7 +24,9 @@ extension PhysicsWorld {
         // and their contacts then get their room at once.
         let found = pairs.count
         var admittedCount = 0
+        let ahead = PairMap.prefetchDistance
         for k in pairs.indices {
+            if k + ahead < pairs.count { prefetchShapes(of: pairs[k + ahead]) }
             let (a, b) = pairs[k]
             guard a >= 0, b >= 0, Int(a) < shapes.count, Int(b) < shapes.count else { continue }
             let i = Int(a), j = Int(b)
@@ -44,7 +48,14 @@ extension PhysicsWorld {
         pairs.removeLast(pairs.count - admittedCount)
         contacts.reserveForBatch(adding: admittedCount - freeContacts.count)
         contactOfPair.reserve(adding: admittedCount)
-        for (a, b) in pairs { createContact(a, b) }
+        // The pairs' slots in the table, a few ahead: a burst of new pairs otherwise misses the cache at every one.
+        for k in pairs.indices {
+            if k + ahead < pairs.count {
+                let (a, b) = pairs[k + ahead]
+                contactOfPair.prefetch(Contact.key(a, b))
+            }
+            createContact(pairs[k].0, pairs[k].1)
+        }
         pairs.releaseBurstRoom(used: found)
         swap(&pairs, &scratchPairs)
 
@@ -104,6 +115,19 @@ extension PhysicsWorld {
                 break
             }
             c = i + 1
+        }
+    }
+
+    /// Asks for the shape records of a pair the broadphase found, a few pairs before they are read (a record is 104
+    /// bytes, two lines, and the pairs of a burst lie all over the shapes). A hint: out-of-range indices are skipped.
+    @inline(__always)
+    private func prefetchShapes(of pair: (Int32, Int32)) {
+        shapes.withUnsafeBufferPointer { sp in
+            let (a, b) = pair
+            guard a >= 0, b >= 0, Int(a) < sp.count, Int(b) < sp.count else { return }
+            let base = sp.baseAddress.unsafelyUnwrapped
+            ContactPrefetch.record(base + Int(a))
+            ContactPrefetch.record(base + Int(b))
         }
     }
 
@@ -240,12 +264,22 @@ extension PhysicsWorld {
         var beginning = Manifold()
         let count = contacts.count
         var word = 0
-        while word < words {
-            // The outcomes of contacts 8 * word ..< 8 * word + 8, the first in the lowest byte.
-            var left = outcome.withUnsafeBufferPointer {
+        // The outcomes of contacts 8 * w ..< 8 * w + 8, the first in the lowest byte.
+        func outcomes(_ w: Int) -> UInt64 {
+            outcome.withUnsafeBufferPointer {
                 UInt64(littleEndian: UnsafeRawPointer($0.baseAddress.unsafelyUnwrapped)
-                    .loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))
+                    .loadUnaligned(fromByteOffset: 8 * w, as: UInt64.self))
             }
+        }
+        while word < words {
+            // The contacts a few words on that the walk will visit, asked for now: they were written by whichever
+            // thread refreshed them, and each visit otherwise waits for its line (another processor's, half the
+            // time).
+            if word + Self.walkAhead < words,
+               ContactRefresh.needingWalk(outcomes(word + Self.walkAhead), afterWake: false) != 0 {
+                prefetchContacts(8 * (word + Self.walkAhead), count: 8)
+            }
+            var left = outcomes(word)
             let base = 8 * word
             word += 1
             while true {
@@ -298,6 +332,26 @@ extension PhysicsWorld {
                     woke = true
                 }
             }
+        }
+    }
+
+    /// How many words of outcomes ahead the walk after a parallel refresh asks for the contacts it will visit.
+    private static let walkAhead = 4
+
+    /// Asks for the lines of contacts `first ..< first + count` that exist.
+    @inline(__always)
+    private func prefetchContacts(_ first: Int, count: Int) {
+        contacts.withUnsafeBufferPointer { cb in
+            let upper = min(cb.count, first + count)
+            guard first < upper else { return }
+            let raw = UnsafeRawPointer(cb.baseAddress.unsafelyUnwrapped + first)
+            let bytes = (upper - first) * MemoryLayout<Contact>.stride
+            var offset = 0
+            while offset < bytes {
+                luadyn_prefetch_for_write(raw + offset)
+                offset += 64
+            }
+            luadyn_prefetch_for_write(raw + (bytes - 1))
         }
     }
 

@@ -392,9 +392,12 @@ struct PhysicsWorld {
         pendingPairRemovals.removeAll(keepingCapacity: true)
     }
 
-    /// Takes `keys` out of `table`, in order.
+    /// Takes `keys` out of `table`, in order, asking for the slots of the keys `PairMap.prefetchDistance` ahead.
     static func removePairs(_ keys: ContiguousArray<UInt64>, from table: inout PairMap) {
-        for key in keys { table[key] = nil }
+        for k in keys.indices {
+            if k + PairMap.prefetchDistance < keys.count { table.prefetch(keys[k + PairMap.prefetchDistance]) }
+            table[keys[k]] = nil
+        }
     }
 
     mutating func destroyContacts(ofShape s: Int32) {
