@@ -83,8 +83,46 @@ struct ContactStageJob {
         Self.groupBlocks(g, threads: threads, minimumGroupItems: minimumGroupItems, contactItemChunk: contactItemChunk)
     }
 
-    /// Blocks of one pass over every group.
-    var passBlocks: Int { step.pointee.schedule.groups.reduce(0) { $0 + groupBlocks($1) } }
+    /// Blocks of one pass over every group: a run of groups of one block each is one block (see `groupRun`).
+    var passBlocks: Int {
+        Self.passBlocks(step.pointee.schedule.groups, threads: threads, minimumGroupItems: minimumGroupItems,
+                        contactItemChunk: contactItemChunk)
+    }
+
+    /// `passBlocks` of `groups` for a job of `threads` threads.
+    static func passBlocks(_ groups: UnsafeBufferPointer<LaneGroup>, threads: Int, minimumGroupItems: Int,
+                           contactItemChunk: Int) -> Int {
+        var blocks = 0, g = 0
+        while g < groups.count {
+            let end = groupRun(groups, from: g, threads: threads, minimumGroupItems: minimumGroupItems,
+                               contactItemChunk: contactItemChunk)
+            blocks += end > g + 1 ? 1 : groupBlocks(groups[g], threads: threads, minimumGroupItems: minimumGroupItems,
+                                                    contactItemChunk: contactItemChunk)
+            g = end
+        }
+        return blocks
+    }
+
+    /// Where the stage of a pass that starts at group `g` of `groups` ends: at the next group when `g` is cut into
+    /// several blocks; else after the run of groups of one block each that `g` starts, solved as one stage of one
+    /// block by one thread, group after group.
+    ///
+    /// A group of one block is solved whole by whichever thread takes it, so a run of them solved one after another
+    /// by one thread is what the stages did, without a wait between each: the levels of the constraints that found
+    /// no colour (`ContactColouring`) come a few quads each, a hundred of them a pass in a tumbler, and each wait
+    /// cost a round trip between the processors.
+    @inline(__always)
+    static func groupRun(_ groups: UnsafeBufferPointer<LaneGroup>, from g: Int, threads: Int, minimumGroupItems: Int,
+                         contactItemChunk: Int) -> Int {
+        @inline(__always) func single(_ k: Int) -> Bool {
+            groupBlocks(groups[k], threads: threads, minimumGroupItems: minimumGroupItems,
+                        contactItemChunk: contactItemChunk) == 1
+        }
+        var end = g + 1
+        guard single(g) else { return end }
+        while end < groups.count && single(end) { end += 1 }
+        return end
+    }
 
     /// Blocks of the whole job, as `run` numbers them: the sync's marks are sized by it.
     var blockCount: Int {
@@ -192,19 +230,28 @@ struct ContactStageJob {
         return first + count + extra
     }
 
-    /// One pass over the groups, group after group, `work` on each block's items.
+    /// One pass over the groups, group after group, `work` on each block's items; a run of groups of one block
+    /// each is one stage (`groupRun`).
     @inline(__always)
     private func groups(_ lane: Int, _ patience: inout Int,
                         first: Int, _ work: (LaneGroup, Range<Int>) -> Void) -> Int {
-        var first = first
-        for g in step.pointee.schedule.groups {
-            let count = groupBlocks(g), items = g.itemCount
+        let groups = step.pointee.schedule.groups
+        var first = first, g = 0
+        while g < groups.count {
+            let end = Self.groupRun(groups, from: g, threads: threads, minimumGroupItems: minimumGroupItems,
+                                    contactItemChunk: contactItemChunk)
+            let count = end > g + 1 ? 1 : groupBlocks(groups[g])
             sync.waitForFinished(first)
             sync.claimEachThenWait(first: first, count: count, lane: lane, threads: threads, pass: pass,
                                    patience: &patience) { b in
-                work(g, StageSync.items(b, of: count, items))
+                if count == 1 {
+                    for k in g..<end { work(groups[k], 0..<groups[k].itemCount) }
+                } else {
+                    work(groups[g], StageSync.items(b, of: count, groups[g].itemCount))
+                }
             }
             first += count
+            g = end
         }
         return first
     }

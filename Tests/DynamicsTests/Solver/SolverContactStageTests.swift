@@ -144,6 +144,84 @@ import Testing
         #expect(shared > 0, "no work was shared in five runs")
     }
 
+    /// A plank lying across a row of 40 boxes on the floor, its island coloured, stepped `frames` frames at `workers`
+    /// workers with `tuning`: the plank has 40 contacts and there are 16 colours, so 24 of its contacts find no
+    /// colour and come after the colours in levels of their own, one quad each (a run of one-block groups).
+    static func plank(_ workers: Int, _ tuning: ParallelTuning, frames: Int) throws
+        -> (bits: [UInt64], staged: Int, shared: Int, groups: Int) {
+        let animator = try Animator(referenceSize: Vector(2000, 1200))
+        animator.allowsSleep = false
+        try animator.setWorkerCount(workers)
+        animator.world.parallelTuning = tuning
+        animator.world.parallelTuning.minimumPartitions = Int.max
+        animator.world.scratchLanes.colouring.minimumIsland = 1
+        var items: [DynamicItem] = []
+        for k in 0..<40 { items.append(try box(100 + Double(k) * 22, 1189, side: 20, name: "b\(k)")) }
+        items.append(try DynamicItem(center: Vector(100 + 39 * 11, 1173.5), size: Vector(40 * 22, 10), name: "plank"))
+        try animator.addBehavior(GravityBehavior(items: items))
+        let collision = CollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehavior(collision)
+        var groups = 0
+        try stepFrames(animator, frames) { _ in groups = max(groups, animator.world.scratchLanes.groups.count) }
+        return (SolverWorkerTests.state(items), animator.world.stepsWithContactSubstepsShared,
+                animator.world.chunksSharedWithWorkers, groups)
+    }
+
+    @Test func contactsWithoutAColourSolvedInOneStageKeepTheOneThreadResult() throws {
+        let serial = try Self.plank(1, ParallelTuning(), frames: 30)
+        #expect(serial.groups > ContactColouring.colourCount + 10, "the plank's contacts left levels after the colours")
+        #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
+        let everySplit = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1, contactItemChunk: 1,
+                                        loopChunk: 4, minimumContacts: 0, contactChunk: 1)
+        for workers in [2, 3] {
+            for tuning in [everySplit, Self.smallGroups] {
+                var staged = 0, shared = 0
+                for _ in 0..<5 where staged == 0 || shared == 0 {
+                    let parallel = try Self.plank(workers, tuning, frames: 30)
+                    staged = parallel.staged
+                    shared = parallel.shared
+                    #expect(parallel.bits == serial.bits, "state differs at \(workers) workers")
+                }
+                #expect(staged > 0, "no step ran its sub-steps as stages at \(workers) workers")
+                #expect(shared > 0, "no work was shared at \(workers) workers in five runs")
+            }
+        }
+    }
+
+    @Test func aRunOfOneBlockGroupsIsOneStage() {
+        // Groups of 64, 1, 1, 3, 64, 2, 1 and 1 quads, laid out one after another.
+        let sizes = [64, 1, 1, 3, 64, 2, 1, 1]
+        var groups: [LaneGroup] = []
+        var start: Int32 = 0
+        for n in sizes {
+            groups.append(LaneGroup(quadStart: start, blockQuads: 0, twoPointQuads: Int32(n), onePointQuads: 0))
+            start += Int32(n)
+        }
+        groups.withUnsafeBufferPointer { groups in
+            for threads in 1...3 {
+                // Groups of fewer than 16 quads are one block each; those of 64 are cut in blocks of 4 or more.
+                func run(_ g: Int) -> Int {
+                    ContactStageJob.groupRun(groups, from: g, threads: threads, minimumGroupItems: 16,
+                                             contactItemChunk: 4)
+                }
+                #expect(run(0) == 1)
+                #expect(run(1) == 4, "the three small groups after the first large one are one stage")
+                #expect(run(4) == 5)
+                #expect(run(5) == 8, "the last three small groups are one stage")
+                let large = ContactStageJob.blocks(64, minimum: 4, threads: threads)
+                #expect(large > 1)
+                #expect(ContactStageJob.passBlocks(groups, threads: threads, minimumGroupItems: 16,
+                                                   contactItemChunk: 4) == 2 * large + 2)
+                // Every group small: the whole pass is one stage of one block.
+                #expect(ContactStageJob.groupRun(groups, from: 0, threads: threads, minimumGroupItems: Int.max,
+                                                 contactItemChunk: 4) == sizes.count)
+                #expect(ContactStageJob.passBlocks(groups, threads: threads, minimumGroupItems: Int.max,
+                                                   contactItemChunk: 4) == 1)
+            }
+        }
+    }
+
     @Test func blocksCoverEachStageOnceInOrder() {
         // A stage of `count` items in `n` blocks: consecutive ranges from 0 to `count`, none empty when there
         // are at least as many items as blocks.
