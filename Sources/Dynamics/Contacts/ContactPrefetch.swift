@@ -15,15 +15,20 @@ enum ContactPrefetch {
 
     /// Asks for every line of the record at `p`.
     @inline(__always)
-    static func record<T>(_ p: UnsafePointer<T>) {
-        let raw = UnsafeRawPointer(p), size = MemoryLayout<T>.size
+    static func record<T>(_ p: UnsafePointer<T>) { records(p, count: 1) }
+
+    /// Asks for every line of the `count` records from `p` on (none for no record), to be written with `write`.
+    @inline(__always)
+    static func records<T>(_ p: UnsafePointer<T>, count: Int, write: Bool = false) {
+        guard count > 0 else { return }
+        let raw = UnsafeRawPointer(p), size = (count - 1) * MemoryLayout<T>.stride + MemoryLayout<T>.size
         var offset = 0
         while offset < size {
-            luadyn_prefetch(raw + offset)
+            if write { luadyn_prefetch_for_write(raw + offset) } else { luadyn_prefetch(raw + offset) }
             offset += 64
         }
-        // The record's last byte, whose line the steps of 64 miss when the record does not start on a line.
-        luadyn_prefetch(raw + (size - 1))
+        // The last byte, whose line the steps of 64 miss when the records do not start on a line.
+        if write { luadyn_prefetch_for_write(raw + (size - 1)) } else { luadyn_prefetch(raw + (size - 1)) }
     }
 
     /// Asks for bytes `from..<to` of the record at `p`: a span of at most two lines, so its ends name them.

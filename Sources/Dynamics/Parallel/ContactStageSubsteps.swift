@@ -83,7 +83,7 @@ struct ContactStageJob {
         Self.groupBlocks(g, threads: threads, minimumGroupItems: minimumGroupItems, contactItemChunk: contactItemChunk)
     }
 
-    /// Blocks of one pass over every group: a run of groups of one block each is one block (see `groupRun`).
+    /// Blocks of one pass over every group: a run of groups of one block each is one block (see `groupStage`).
     var passBlocks: Int {
         Self.passBlocks(step.pointee.schedule.groups, threads: threads, minimumGroupItems: minimumGroupItems,
                         contactItemChunk: contactItemChunk)
@@ -94,34 +94,34 @@ struct ContactStageJob {
                            contactItemChunk: Int) -> Int {
         var blocks = 0, g = 0
         while g < groups.count {
-            let end = groupRun(groups, from: g, threads: threads, minimumGroupItems: minimumGroupItems,
-                               contactItemChunk: contactItemChunk)
-            blocks += end > g + 1 ? 1 : groupBlocks(groups[g], threads: threads, minimumGroupItems: minimumGroupItems,
-                                                    contactItemChunk: contactItemChunk)
-            g = end
+            let stage = groupStage(groups, from: g, threads: threads, minimumGroupItems: minimumGroupItems,
+                                   contactItemChunk: contactItemChunk)
+            blocks += stage.blocks
+            g = stage.end
         }
         return blocks
     }
 
-    /// Where the stage of a pass that starts at group `g` of `groups` ends: at the next group when `g` is cut into
-    /// several blocks; else after the run of groups of one block each that `g` starts, solved as one stage of one
-    /// block by one thread, group after group.
+    /// The stage of a pass that starts at group `g` of `groups`: where it ends and how many blocks it has. A group
+    /// cut into several blocks is a stage of its own; a group of one block starts a run of such groups, solved as
+    /// one stage of one block by one thread, group after group.
     ///
     /// A group of one block is solved whole by whichever thread takes it, so a run of them solved one after another
     /// by one thread is what the stages did, without a wait between each: the levels of the constraints that found
     /// no colour (`ContactColouring`) come a few quads each, a hundred of them a pass in a tumbler, and each wait
     /// cost a round trip between the processors.
     @inline(__always)
-    static func groupRun(_ groups: UnsafeBufferPointer<LaneGroup>, from g: Int, threads: Int, minimumGroupItems: Int,
-                         contactItemChunk: Int) -> Int {
-        @inline(__always) func single(_ k: Int) -> Bool {
+    static func groupStage(_ groups: UnsafeBufferPointer<LaneGroup>, from g: Int, threads: Int,
+                           minimumGroupItems: Int, contactItemChunk: Int) -> (end: Int, blocks: Int) {
+        @inline(__always) func blocks(_ k: Int) -> Int {
             groupBlocks(groups[k], threads: threads, minimumGroupItems: minimumGroupItems,
-                        contactItemChunk: contactItemChunk) == 1
+                        contactItemChunk: contactItemChunk)
         }
+        let first = blocks(g)
         var end = g + 1
-        guard single(g) else { return end }
-        while end < groups.count && single(end) { end += 1 }
-        return end
+        guard first == 1 else { return (end, first) }
+        while end < groups.count && blocks(end) == 1 { end += 1 }
+        return (end, 1)
     }
 
     /// Blocks of the whole job, as `run` numbers them: the sync's marks are sized by it.
@@ -231,16 +231,15 @@ struct ContactStageJob {
     }
 
     /// One pass over the groups, group after group, `work` on each block's items; a run of groups of one block
-    /// each is one stage (`groupRun`).
+    /// each is one stage (`groupStage`).
     @inline(__always)
     private func groups(_ lane: Int, _ patience: inout Int,
                         first: Int, _ work: (LaneGroup, Range<Int>) -> Void) -> Int {
         let groups = step.pointee.schedule.groups
         var first = first, g = 0
         while g < groups.count {
-            let end = Self.groupRun(groups, from: g, threads: threads, minimumGroupItems: minimumGroupItems,
-                                    contactItemChunk: contactItemChunk)
-            let count = end > g + 1 ? 1 : groupBlocks(groups[g])
+            let (end, count) = Self.groupStage(groups, from: g, threads: threads, minimumGroupItems: minimumGroupItems,
+                                               contactItemChunk: contactItemChunk)
             sync.waitForFinished(first)
             sync.claimEachThenWait(first: first, count: count, lane: lane, threads: threads, pass: pass,
                                    patience: &patience) { b in

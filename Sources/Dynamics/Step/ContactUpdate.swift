@@ -1,5 +1,3 @@
-import CContactKernels
-
 extension PhysicsWorld {
     /// New pairs from the broadphase become contacts; every contact with a moving body gets a new manifold, and
     /// changes of touching become events. With a pool, the manifolds are computed across its threads first (see
@@ -342,16 +340,9 @@ extension PhysicsWorld {
     @inline(__always)
     private func prefetchContacts(_ first: Int, count: Int) {
         contacts.withUnsafeBufferPointer { cb in
-            let upper = min(cb.count, first + count)
-            guard first < upper else { return }
-            let raw = UnsafeRawPointer(cb.baseAddress.unsafelyUnwrapped + first)
-            let bytes = (upper - first) * MemoryLayout<Contact>.stride
-            var offset = 0
-            while offset < bytes {
-                luadyn_prefetch_for_write(raw + offset)
-                offset += 64
-            }
-            luadyn_prefetch_for_write(raw + (bytes - 1))
+            guard first < cb.count else { return }
+            ContactPrefetch.records(cb.baseAddress.unsafelyUnwrapped + first, count: min(count, cb.count - first),
+                                    write: true)
         }
     }
 

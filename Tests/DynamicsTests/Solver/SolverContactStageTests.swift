@@ -172,10 +172,8 @@ import Testing
         let serial = try Self.plank(1, ParallelTuning(), frames: 30)
         #expect(serial.groups > ContactColouring.colourCount + 10, "the plank's contacts left levels after the colours")
         #expect(serial.bits.allSatisfy { Double(bitPattern: $0).isFinite })
-        let everySplit = ParallelTuning(minimumWork: 0, minimumConstraints: 0, minimumGroupItems: 1, contactItemChunk: 1,
-                                        loopChunk: 4, minimumContacts: 0, contactChunk: 1)
         for workers in [2, 3] {
-            for tuning in [everySplit, Self.smallGroups] {
+            for tuning in [Self.finest, Self.smallGroups] {
                 var staged = 0, shared = 0
                 for _ in 0..<5 where staged == 0 || shared == 0 {
                     let parallel = try Self.plank(workers, tuning, frames: 30)
@@ -201,21 +199,21 @@ import Testing
         groups.withUnsafeBufferPointer { groups in
             for threads in 1...3 {
                 // Groups of fewer than 16 quads are one block each; those of 64 are cut in blocks of 4 or more.
-                func run(_ g: Int) -> Int {
-                    ContactStageJob.groupRun(groups, from: g, threads: threads, minimumGroupItems: 16,
-                                             contactItemChunk: 4)
+                func stage(_ g: Int) -> (end: Int, blocks: Int) {
+                    ContactStageJob.groupStage(groups, from: g, threads: threads, minimumGroupItems: 16,
+                                               contactItemChunk: 4)
                 }
-                #expect(run(0) == 1)
-                #expect(run(1) == 4, "the three small groups after the first large one are one stage")
-                #expect(run(4) == 5)
-                #expect(run(5) == 8, "the last three small groups are one stage")
                 let large = ContactStageJob.blocks(64, minimum: 4, threads: threads)
                 #expect(large > 1)
+                #expect(stage(0) == (1, large))
+                #expect(stage(1) == (4, 1), "the three small groups after the first large one are one stage")
+                #expect(stage(4) == (5, large))
+                #expect(stage(5) == (8, 1), "the last three small groups are one stage")
                 #expect(ContactStageJob.passBlocks(groups, threads: threads, minimumGroupItems: 16,
                                                    contactItemChunk: 4) == 2 * large + 2)
                 // Every group small: the whole pass is one stage of one block.
-                #expect(ContactStageJob.groupRun(groups, from: 0, threads: threads, minimumGroupItems: Int.max,
-                                                 contactItemChunk: 4) == sizes.count)
+                #expect(ContactStageJob.groupStage(groups, from: 0, threads: threads, minimumGroupItems: Int.max,
+                                                   contactItemChunk: 4) == (sizes.count, 1))
                 #expect(ContactStageJob.passBlocks(groups, threads: threads, minimumGroupItems: Int.max,
                                                    contactItemChunk: 4) == 1)
             }
